@@ -1,0 +1,28 @@
+// Nest 12 and a few of its dependencies ship as ESM only. Jest on Node 20 cannot require() ESM,
+// so every .ts file and those ESM packages are compiled to CommonJS by SWC
+// (see ../shared/notes/stack-pitfalls.md §7). The pattern must also reach nested node_modules.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|content-disposition|cookie|file-type|eventsource|eventsource-parser|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm|ical\\.js)/)',
+  ],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  testTimeout: 30000,
+};

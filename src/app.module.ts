@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { CoreModule } from './core/core.module';
+import { ErrorsModule } from './modules/errors/errors.module';
+import { HealthModule } from './modules/health/health.module';
+import { ProductModule } from './modules/product/product.module';
+import { TemplatesModule } from './modules/templates/templates.module';
+import { VCardModule } from './modules/vcard/vcard.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        CoreModule,
+        HealthModule,
+        ProductModule,
+        TemplatesModule,
+        VCardModule,
+        ErrorsModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,64 @@
+import type { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
+import type { AppConfig } from '../config/app-config';
+import { buildErrorBody } from '../core/errors/error-body';
+import type { ErrorCode } from '../core/errors/error-codes';
+
+type AdapterOptions = NonNullable<ConstructorParameters<typeof FastifyAdapter>[0]>;
+
+/** `/api/v1/x` and `/api/mcp` are served by the `/v1/x` and `/mcp` routes: one registration each. */
+export function rewriteApiAlias(url: string): string {
+  return url.startsWith('/api/v1/') || url.startsWith('/api/mcp') || url === '/api/v1'
+    ? url.slice(4)
+    : url;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function rawErrorResponse(config: AppConfig, code: ErrorCode, status: number): string {
+  const body = JSON.stringify(buildErrorBody(config.publicBaseUrl, code));
+  return [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Access-Control-Allow-Origin: *',
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/**
+ * Fastify server options. Besides limits and proxy trust, these cover the two error paths that
+ * never reach Nest's exception filter: router errors (bad percent-encoding) and Node's HTTP-parser
+ * errors (malformed request line or headers). Both still answer with the contract's Error shape
+ * and CORS header.
+ */
+export function fastifyOptions(config: AppConfig): AdapterOptions {
+  return {
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    rewriteUrl: (req) => rewriteApiAlias(req.url ?? '/'),
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    frameworkErrors: (_error, _request, routerReply) => {
+      // Runs before any hook, so the CORS header must be added by hand.
+      const reply = routerReply as unknown as FastifyReply;
+      void reply
+        .code(400)
+        .header('Access-Control-Allow-Origin', '*')
+        .type('application/json; charset=utf-8')
+        .send(buildErrorBody(config.publicBaseUrl, 'invalid_url'));
+    },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
+      if (!socket.writable) return;
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      socket.end(rawErrorResponse(config, 'bad_request', status === 431 ? 400 : status));
+    },
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * The one registry of error codes. The exception filter, the OpenAPI error responses and the
+ * /docs/errors catalogue page are all generated from it, so they cannot drift apart.
+ */
+export interface ErrorCodeSpec {
+  status: number;
+  /** Default human message; never contains submitted values. */
+  message: string;
+  /** What a program should do next. */
+  hint: string;
+  /** When the code is used (catalogue page and OpenAPI descriptions). */
+  when: string;
+}
+
+export const ERROR_CODES = {
+  invalid_request: {
+    status: 400,
+    message: 'The request body failed validation.',
+    hint: 'Fix the fields listed in error.details.fields and send the request again.',
+    when: 'The body is missing, is not a JSON object, or a field is missing, of the wrong type, too long, malformed or unknown. details.fields lists each as {field, issue, message}.',
+  },
+  invalid_json: {
+    status: 400,
+    message: 'The request body is not valid JSON.',
+    hint: 'Send a JSON object with Content-Type: application/json.',
+    when: 'The body could not be parsed as JSON, or was empty while declared as JSON.',
+  },
+  invalid_query: {
+    status: 400,
+    message: 'A query parameter is invalid.',
+    hint: 'Correct the query parameter named in error.details.parameter.',
+    when: 'A query parameter has a value outside its documented range or type. details.parameter names it.',
+  },
+  invalid_cursor: {
+    status: 400,
+    message: 'The pagination cursor was not issued by this service.',
+    hint: 'Pass pagination.next_cursor from a previous response unchanged, or omit cursor to start over.',
+    when: 'The templates cursor is malformed or was altered.',
+  },
+  invalid_idempotency_key: {
+    status: 400,
+    message: 'The Idempotency-Key header is invalid.',
+    hint: 'Send 1 to 255 visible ASCII characters, for example a UUID, or omit the header.',
+    when: 'Idempotency-Key is empty, longer than 255 characters, or contains characters other than visible ASCII.',
+  },
+  invalid_url: {
+    status: 400,
+    message: 'The request URL is malformed.',
+    hint: 'Percent-encode the URL correctly and keep path segments short.',
+    when: 'The URL has bad percent-encoding or an over-long path parameter.',
+  },
+  bad_request: {
+    status: 400,
+    message: 'The HTTP request is malformed.',
+    hint: 'Send a well-formed HTTP/1.1 request.',
+    when: 'The HTTP request line or headers could not be parsed.',
+  },
+  qr_capacity_exceeded: {
+    status: 400,
+    message: 'The vCard is too large for any QR code.',
+    hint: 'Shorten or drop the field named in error.details.longestField (often note or address) so the payload fits in error.details.maxBytes bytes.',
+    when: 'The UTF-8 payload exceeds 2953 bytes (QR version 40, level L). details: {bytes, maxBytes, longestField}.',
+  },
+  template_requirements_not_met: {
+    status: 400,
+    message: 'The contact lacks fields that the chosen template requires.',
+    hint: 'Add the fields listed in error.details.missingFields, or choose another template.',
+    when: '?template=<id> was given and a field in that template\'s requiredFields is missing. details: {template, missingFields}.',
+  },
+  forbidden_host: {
+    status: 403,
+    message: 'The Host header is not allowed for this endpoint.',
+    hint: 'Call the service through one of its configured host names.',
+    when: 'The /mcp Host header is not in ALLOWED_HOSTS (protection against DNS rebinding).',
+  },
+  not_found: {
+    status: 404,
+    message: 'No route matches this URL.',
+    hint: 'Check the path against /openapi.json; every route exists under /v1 and /api/v1.',
+    when: 'No route matches the path.',
+  },
+  job_not_found: {
+    status: 404,
+    message: 'No job has this id.',
+    hint: 'Jobs expire after a while; create a new one with POST /v1/jobs/vcard.',
+    when: 'The job id is unknown, malformed or expired.',
+  },
+  template_not_found: {
+    status: 404,
+    message: 'No template has this id.',
+    hint: 'List the available ids with GET /v1/templates.',
+    when: 'The template id is unknown.',
+  },
+  method_not_allowed: {
+    status: 405,
+    message: 'This method is not allowed on this path.',
+    hint: 'Use one of the methods listed in the Allow header.',
+    when: 'The path exists but not with this method. The Allow header lists the allowed methods.',
+  },
+  not_acceptable: {
+    status: 406,
+    message: 'None of the accepted media types can be produced.',
+    hint: 'Send Accept: application/json (or text/vcard on POST /v1/vcard).',
+    when: 'The Accept header excludes every media type this route can return.',
+  },
+  idempotency_key_reused: {
+    status: 409,
+    message: 'This Idempotency-Key was already used with a different request body.',
+    hint: 'Use a new Idempotency-Key for a different request, or resend the original body.',
+    when: 'POST /v1/jobs/vcard with a key seen before (within the job TTL) and a different body.',
+  },
+  payload_too_large: {
+    status: 413,
+    message: 'The request body is too large.',
+    hint: 'Send a smaller body; see error.details.maxBytes.',
+    when: 'The body exceeds BODY_LIMIT_BYTES (64 KiB by default).',
+  },
+  unsupported_media_type: {
+    status: 415,
+    message: 'The request body must be application/json.',
+    hint: 'Send the body as JSON with Content-Type: application/json.',
+    when: 'A body was sent with a content type other than application/json.',
+  },
+  rate_limited: {
+    status: 429,
+    message: 'Too many requests.',
+    hint: 'Wait the number of seconds in the Retry-After header, then retry.',
+    when: 'The client exceeded RATE_LIMIT_MAX requests in RATE_LIMIT_WINDOW_SECONDS. Retry-After and RateLimit-* headers tell when to retry.',
+  },
+  internal_error: {
+    status: 500,
+    message: 'An unexpected error occurred.',
+    hint: 'Retry later; if it persists, report the X-Request-Id response header.',
+    when: 'Anything unexpected. The response carries no stack trace and no submitted values.',
+  },
+  service_unavailable: {
+    status: 503,
+    message: 'The service is temporarily unavailable.',
+    hint: 'Retry after the number of seconds in the Retry-After header.',
+    when: 'The service is shutting down or a back end it needs is unreachable.',
+  },
+} as const satisfies Record<string, ErrorCodeSpec>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as ErrorCode[];

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import Router from 'find-my-way';
+
+/**
+ * A shadow copy of the routing table. Fastify answers a wrong method with 404; this index lets the
+ * exception filter tell "no such path" (404) from "path exists, wrong method" (405 + Allow).
+ * Filled from fastify's onRoute hook, so it always mirrors the real routes.
+ */
+@Injectable()
+export class RouteIndex {
+  private readonly router = Router({ ignoreTrailingSlash: false });
+  private readonly methods = new Set<Router.HTTPMethod>();
+
+  add(method: string | string[], url: string): void {
+    // Wildcards (CORS's OPTIONS *, static file trees) would make every unknown path "exist".
+    if (url.includes('*')) return;
+    for (const m of Array.isArray(method) ? method : [method]) {
+      const upper = m.toUpperCase() as Router.HTTPMethod;
+      if (this.router.find(upper, url)) continue;
+      this.router.on(upper, url, () => undefined);
+      this.methods.add(upper);
+    }
+  }
+
+  /** Methods with a route for this path (query string ignored), sorted; empty when none. */
+  allowedMethods(url: string): string[] {
+    const path = url.split('?', 1)[0];
+    return [...this.methods].filter((m) => this.router.find(m, path) !== null).sort();
+  }
+}

@@ -1,0 +1,88 @@
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ApiError } from '../errors/api-error';
+
+/** One rejected input, as listed in error.details.fields. */
+export interface FieldIssue {
+  field: string;
+  /** Machine-readable reason: required, type, unknown, too_long, format, invalid_unicode, ... */
+  issue: string;
+  /** Human-readable; never contains the submitted value. */
+  message: string;
+}
+
+/** class-validator's built-in constraint names, mapped to the contract's issue names. */
+const BUILT_IN_ISSUES: Record<string, string> = {
+  isString: 'type',
+  isInt: 'type',
+  whitelistValidation: 'unknown',
+  isDefined: 'required',
+  min: 'out_of_range',
+  max: 'out_of_range',
+};
+
+function toIssues(errors: ValidationError[], parent = ''): FieldIssue[] {
+  return errors.flatMap((error) => {
+    const field = parent ? `${parent}.${error.property}` : error.property;
+    const constraints = Object.entries(error.constraints ?? {});
+    const own = constraints.slice(0, 1).map(([name, message]) => ({
+      field: field.length > 64 ? `${field.slice(0, 61)}...` : field,
+      issue: BUILT_IN_ISSUES[name] ?? name,
+      message,
+    }));
+    return [...own, ...toIssues(error.children ?? [], field)];
+  });
+}
+
+function bodyShapeIssue(value: unknown): FieldIssue | null {
+  if (value === undefined || value === null) {
+    return { field: '(body)', issue: 'required', message: 'A JSON object body is required.' };
+  }
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    return { field: '(body)', issue: 'type', message: 'The request body must be a JSON object.' };
+  }
+  return null;
+}
+
+/**
+ * ValidationPipe with the contract's error shape: 400 invalid_request listing every rejected body
+ * field, or 400 invalid_query naming the parameter. Unknown body fields are rejected so a typo
+ * (`name` for `fullName`) never silently vanishes.
+ */
+class ApiValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      transform: true,
+      stopAtFirstError: true,
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) =>
+        new ApiError('invalid_request', { details: { fields: toIssues(errors) } }),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const isDto = typeof metadata.metatype === 'function' && this.toValidate(metadata);
+    if (metadata.type === 'body' && isDto) {
+      const issue = bodyShapeIssue(value);
+      if (issue) throw new ApiError('invalid_request', { details: { fields: [issue] } });
+    }
+    try {
+      return await super.transform(value, metadata);
+    } catch (error) {
+      if (metadata.type === 'query' && error instanceof ApiError && error.code === 'invalid_request') {
+        const [first] = (error.extras.details?.fields ?? []) as FieldIssue[];
+        throw new ApiError('invalid_query', {
+          message: first ? `The query parameter ${first.field} is invalid: ${first.message}` : undefined,
+          details: { parameter: first?.field, issue: first?.issue },
+        });
+      }
+      throw error;
+    }
+  }
+}
+
+export function createValidationPipe(): ValidationPipe {
+  return new ApiValidationPipe();
+}

@@ -1,0 +1,108 @@
+import { cleanFieldValue } from './clean-field';
+import { CONTACT_FIELDS, type ContactField, type ContactFields } from './contact-fields';
+import { escapeText } from './escape-text';
+import { foldVCardLines } from './fold-lines';
+import { hasLoneSurrogate } from './lone-surrogate';
+import { minQrVersion } from './min-qr-version';
+import { QR_MAX_BYTES, type QrLevel } from './qr-capacity';
+import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
+import { qrWarnings } from './qr-warnings';
+import { deriveStructuredName } from './structured-name';
+import { utf8Length } from './utf8-length';
+import { assertVCardInvariants } from './vcard-invariants';
+import { normalizeWebsite } from './website';
+
+export interface QrInfo {
+  bytes: number;
+  minVersion: Record<QrLevel, number | null>;
+  warnings: string[];
+}
+
+export interface EncodedVCard {
+  /** The exact text to put in the QR code, as its UTF-8 bytes in byte mode: unfolded. */
+  qrPayload: string;
+  /** The same card as .vcf file text, folded at 75 octets. */
+  vcard: string;
+  qr: QrInfo;
+}
+
+type PropertyWriter = (value: string) => string[];
+
+// The only place where user text meets vCard syntax: names and parameters are constants, and every
+// value passes escapeText (or, for URL, normalizeWebsite's percent-encoding) on its way in.
+const PROPERTIES: Readonly<Record<ContactField, PropertyWriter>> = {
+  fullName: (name) => [`N:${deriveStructuredName(name).map(escapeText).join(';')}`, `FN:${escapeText(name)}`],
+  organization: (org) => [`ORG:${escapeText(org)}`],
+  title: (title) => [`TITLE:${escapeText(title)}`],
+  // Callers validate phone and email so that escaping is a no-op; it stays as the safety net.
+  phone: (phone) => [`TEL;TYPE=WORK,VOICE:${escapeText(phone)}`],
+  email: (email) => [`EMAIL;TYPE=WORK,INTERNET:${escapeText(email)}`],
+  website: (url) => [`URL:${url}`],
+  address: (street) => [`ADR;TYPE=WORK:;;${escapeText(street)};;;;`],
+  note: (note) => [`NOTE:${escapeText(note)}`],
+};
+
+/**
+ * Builds the vCard 3.0 text of vcard-encoding.md §0 from contact fields. Cleans every field again
+ * (idempotent, so it is the one choke point even for callers that cleaned already), omits empty
+ * optional fields, checks the post-condition, and measures the QR payload.
+ *
+ * Callers validate first; what is left here are plain Errors for broken contracts (empty fullName,
+ * a lone surrogate, a website normalizeWebsite rejects), VCardInvariantError for an encoder bug,
+ * and QrCapacityExceededError for a card no QR code can hold. No message contains a field value.
+ */
+export function encodeVCard(fields: ContactFields): EncodedVCard {
+  const lines = ['BEGIN:VCARD', 'VERSION:3.0'];
+  const fieldBytes = new Map<ContactField, number>();
+  for (const field of CONTACT_FIELDS) {
+    const value = cleanedValue(fields, field);
+    if (value === '') continue;
+    const propertyLines = PROPERTIES[field](value);
+    fieldBytes.set(field, propertyLines.reduce((sum, line) => sum + utf8Length(line), 0));
+    lines.push(...propertyLines);
+  }
+  // VERSION counts as a property; BEGIN and END are the two framing lines.
+  const propertyCount = lines.length - 1;
+  lines.push('END:VCARD', '');
+  const qrPayload = lines.join('\r\n');
+  assertVCardInvariants(qrPayload, propertyCount);
+
+  const bytes = utf8Length(qrPayload);
+  if (bytes > QR_MAX_BYTES) {
+    throw new QrCapacityExceededError(bytes, QR_MAX_BYTES, largestField(fieldBytes));
+  }
+  return {
+    qrPayload,
+    vcard: foldVCardLines(qrPayload),
+    qr: { bytes, minVersion: minQrVersion(bytes), warnings: qrWarnings(bytes) },
+  };
+}
+
+function cleanedValue(fields: ContactFields, field: ContactField): string {
+  const raw: unknown = fields[field];
+  if (raw === undefined || raw === null) {
+    if (field === 'fullName') throw new Error('fullName is required');
+    return '';
+  }
+  if (typeof raw !== 'string') throw new Error(`${field} must be a string`);
+  const value = cleanFieldValue(field, raw);
+  if (hasLoneSurrogate(value)) throw new Error(`${field} contains a lone surrogate`);
+  if (field === 'fullName' && value === '') throw new Error('fullName is empty after cleaning');
+  if (field !== 'website' || value === '') return value;
+  const url = normalizeWebsite(value);
+  if (url === null) throw new Error('website is not a valid http(s) URL');
+  return url;
+}
+
+// Map iteration follows insertion order, which follows CONTACT_FIELDS: ties go to the earlier field.
+function largestField(fieldBytes: ReadonlyMap<ContactField, number>): ContactField {
+  let largest: ContactField = 'fullName';
+  let most = -1;
+  for (const [field, bytes] of fieldBytes) {
+    if (bytes > most) {
+      largest = field;
+      most = bytes;
+    }
+  }
+  return largest;
+}

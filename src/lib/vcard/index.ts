@@ -1,0 +1,14 @@
+export { cleanFieldValue } from './clean-field';
+export { codePointLength } from './code-point-length';
+export { CONTACT_FIELDS, FIELD_MAX_LENGTH, type ContactField, type ContactFields } from './contact-fields';
+export { isValidEmail } from './email';
+export { encodeVCard, type EncodedVCard, type QrInfo } from './encode-vcard';
+export { foldVCardLines } from './fold-lines';
+export { hasLoneSurrogate } from './lone-surrogate';
+export { minQrVersion } from './min-qr-version';
+export { isValidPhone } from './phone';
+export { QR_BYTE_CAPACITY, QR_MAX_BYTES, type QrLevel } from './qr-capacity';
+export { QrCapacityExceededError } from './qr-capacity-exceeded.error';
+export { deriveStructuredName } from './structured-name';
+export { VCardInvariantError } from './vcard-invariant.error';
+export { normalizeWebsite } from './website';

@@ -1,0 +1,11 @@
+/**
+ * The encoder built a vCard that breaks its own post-condition (vcard-encoding.md §3.5): a bug, so
+ * callers should answer 500. The message describes the broken rule and a line number only, never a
+ * contact value.
+ */
+export class VCardInvariantError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VCardInvariantError';
+  }
+}

@@ -1,0 +1,30 @@
+import { VCardInvariantError } from './vcard-invariant.error';
+
+// vcard-encoding.md §3.5: a property name, then only fixed upper-case parameters, then the colon.
+// User data can never produce a line that starts like this and also survive the count check.
+const PHYSICAL_LINE = /^[A-Z][A-Z0-9-]*(;[A-Z]+=[A-Z0-9,-]+)*:/;
+
+/**
+ * Post-condition of the encoder, cheap enough to run on every card: CRLF-terminated, BEGIN first
+ * and END last, one physical line per emitted property plus BEGIN/END, each line shaped like a
+ * property, no CR or LF left inside a line. Throws VCardInvariantError naming the rule and line
+ * number only.
+ */
+export function assertVCardInvariants(payload: string, propertyCount: number): void {
+  if (!payload.endsWith('\r\n')) fail('payload does not end with CRLF');
+  const lines = payload.slice(0, -2).split('\r\n');
+  if (lines.length !== propertyCount + 2) {
+    fail(`expected ${propertyCount + 2} lines, found ${lines.length}`);
+  }
+  if (lines[0] !== 'BEGIN:VCARD') fail('line 1 is not BEGIN:VCARD');
+  if (lines[lines.length - 1] !== 'END:VCARD') fail(`line ${lines.length} is not END:VCARD`);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.includes('\r') || line.includes('\n')) fail(`line ${i + 1} contains a bare CR or LF`);
+    if (!PHYSICAL_LINE.test(line)) fail(`line ${i + 1} does not start with a property name`);
+  }
+}
+
+function fail(rule: string): never {
+  throw new VCardInvariantError(`vCard post-condition failed: ${rule}`);
+}

@@ -1,0 +1,45 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { CONTACT_FIELDS } from '../../../lib/vcard';
+
+export class TemplateDto {
+  @ApiProperty({ example: 'business-card', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })
+  id: string;
+
+  @ApiProperty({ example: 'Business card' })
+  name: string;
+
+  @ApiProperty()
+  useCase: string;
+
+  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...CONTACT_FIELDS] }, description: 'Always contains fullName.' })
+  requiredFields: string[];
+
+  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...CONTACT_FIELDS] } })
+  optionalFields: string[];
+}
+
+class PaginationDto {
+  @ApiProperty({ type: 'integer', example: 2 })
+  limit: number;
+
+  @ApiProperty({ description: 'The cursor this page was requested with; "" for the first page.', example: '' })
+  cursor: string;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'Pass as ?cursor= to get the next page; null on the last page.',
+  })
+  next_cursor: string | null;
+
+  @ApiProperty()
+  has_more: boolean;
+}
+
+export class TemplateListResponseDto {
+  @ApiProperty({ type: [TemplateDto] })
+  data: TemplateDto[];
+
+  @ApiProperty({ type: PaginationDto })
+  pagination: PaginationDto;
+}

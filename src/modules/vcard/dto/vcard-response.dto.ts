@@ -1,0 +1,48 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+class QrMinVersionDto {
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 40 })
+  L: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 40 })
+  M: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 40 })
+  Q: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 40 })
+  H: number | null;
+}
+
+class QrInfoDto {
+  @ApiProperty({ type: 'integer', description: 'UTF-8 length of qrPayload in bytes.', example: 177 })
+  bytes: number;
+
+  @ApiProperty({
+    type: QrMinVersionDto,
+    description: 'Smallest QR version (1-40) that holds the payload in byte mode, per error-correction level; null when none can.',
+  })
+  minVersion: QrMinVersionDto;
+
+  @ApiProperty({ type: [String], description: 'Density warnings (e.g. too dense to print small).' })
+  warnings: string[];
+}
+
+export class VCardResponseDto {
+  @ApiProperty({ description: 'The card as .vcf file text: vCard 3.0, CRLF, folded at 75 octets.' })
+  vcard: string;
+
+  @ApiProperty({
+    description: 'The exact string to encode into the QR code (same card, unfolded). Encode as UTF-8 bytes in byte mode.',
+  })
+  qrPayload: string;
+
+  @ApiProperty({ format: 'uri', description: 'Where a person can generate QR codes; carries no contact data.' })
+  generatorUrl: string;
+
+  @ApiProperty()
+  privacyNote: string;
+
+  @ApiProperty({ type: QrInfoDto })
+  qr: QrInfoDto;
+}

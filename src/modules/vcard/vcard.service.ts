@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { ApiError } from '../../core/errors/api-error';
+import { ContactFields, encodeVCard, QrCapacityExceededError } from '../../lib/vcard';
+import { TemplatesService } from '../templates/templates.service';
+import { VCardResponseDto } from './dto/vcard-response.dto';
+import { PRIVACY_NOTE } from './privacy-note';
+
+/** Builds VCardResponses. Shared by REST, jobs and MCP so every channel encodes identically. */
+@Injectable()
+export class VCardService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly templates: TemplatesService,
+  ) {}
+
+  create(contact: ContactFields, templateId?: string): VCardResponseDto {
+    if (templateId !== undefined) this.templates.assertRequirements(templateId, contact);
+    try {
+      const { vcard, qrPayload, qr } = encodeVCard(contact);
+      return { vcard, qrPayload, generatorUrl: this.config.generatorUrl, privacyNote: PRIVACY_NOTE, qr };
+    } catch (error) {
+      if (error instanceof QrCapacityExceededError) {
+        throw new ApiError('qr_capacity_exceeded', {
+          hint: `Shorten or drop ${error.longestField}, the longest field, so the payload fits in ${error.maxBytes} bytes.`,
+          details: { bytes: error.bytes, maxBytes: error.maxBytes, longestField: error.longestField },
+        });
+      }
+      throw error;
+    }
+  }
+}

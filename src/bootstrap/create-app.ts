@@ -36,6 +36,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bodyParser: false,
     logger: options.logger ?? createAppLogger(config.logLevel),
+    abortOnError: false,
   });
 
   const routes = app.get(RouteIndex);

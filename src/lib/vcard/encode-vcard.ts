@@ -53,12 +53,12 @@ const PROPERTIES: Readonly<Record<ContactField, PropertyWriter>> = {
  */
 export function encodeVCard(fields: ContactFields): EncodedVCard {
   const lines = ['BEGIN:VCARD', 'VERSION:3.0'];
-  const fieldBytes = new Map<ContactField, number>();
+  const emitted: EmittedField[] = [];
   for (const field of CONTACT_FIELDS) {
     const value = cleanedValue(fields, field);
     if (value === '') continue;
     const propertyLines = PROPERTIES[field](value);
-    fieldBytes.set(field, propertyLines.reduce((sum, line) => sum + utf8Length(line), 0));
+    emitted.push({ field, lines: propertyLines });
     lines.push(...propertyLines);
   }
   // VERSION counts as a property; BEGIN and END are the two framing lines.
@@ -69,13 +69,18 @@ export function encodeVCard(fields: ContactFields): EncodedVCard {
 
   const bytes = utf8Length(qrPayload);
   if (bytes > QR_MAX_BYTES) {
-    throw new QrCapacityExceededError(bytes, QR_MAX_BYTES, largestField(fieldBytes));
+    throw new QrCapacityExceededError(bytes, QR_MAX_BYTES, largestField(emitted));
   }
   return {
     qrPayload,
     vcard: foldVCardLines(qrPayload),
     qr: { bytes, minVersion: minQrVersion(bytes), warnings: qrWarnings(bytes) },
   };
+}
+
+interface EmittedField {
+  field: ContactField;
+  lines: string[];
 }
 
 function cleanedValue(fields: ContactFields, field: ContactField): string {
@@ -94,11 +99,13 @@ function cleanedValue(fields: ContactFields, field: ContactField): string {
   return url;
 }
 
-// Map iteration follows insertion order, which follows CONTACT_FIELDS: ties go to the earlier field.
-function largestField(fieldBytes: ReadonlyMap<ContactField, number>): ContactField {
+// The field whose properties take the most bytes (fullName counts for N and FN): the one to
+// shorten. `emitted` follows CONTACT_FIELDS, so a tie goes to the earlier field.
+function largestField(emitted: readonly EmittedField[]): ContactField {
   let largest: ContactField = 'fullName';
   let most = -1;
-  for (const [field, bytes] of fieldBytes) {
+  for (const { field, lines } of emitted) {
+    const bytes = lines.reduce((sum, line) => sum + utf8Length(line), 0);
     if (bytes > most) {
       largest = field;
       most = bytes;

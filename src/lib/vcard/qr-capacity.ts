@@ -1,5 +1,11 @@
 export type QrLevel = 'L' | 'M' | 'Q' | 'H';
 
+// Frozen so that no caller can corrupt the table for everyone else in the process; the public
+// type stays the plain number[] the app was promised.
+function frozen(capacities: number[]): number[] {
+  return Object.freeze(capacities) as number[];
+}
+
 /**
  * Byte-mode capacity of QR versions 1–40 (index 0 = version 1) per error-correction level, without
  * an ECI header (an ECI 26 header costs exactly one byte at every version and level). Copied from
@@ -35,11 +41,3 @@ export const QR_BYTE_CAPACITY: { L: number[]; M: number[]; Q: number[]; H: numbe
 
 /** Version 40 at level L: no QR code can hold more bytes in byte mode. */
 export const QR_MAX_BYTES = 2953;
-
-// Frozen so that no caller can corrupt the table for everyone else in the process; the public
-// type stays the plain number[] the app was promised.
-function frozen(capacities: number[]): number[] {
-  return Object.freeze(capacities) as number[];
-}
-
-export const QR_LEVELS: readonly QrLevel[] = ['L', 'M', 'Q', 'H'];

@@ -21,7 +21,7 @@ module.exports = {
   testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: [
-    '/node_modules/(?!(?:.*/node_modules/)?(?:@nestjs|content-disposition|cookie|file-type|eventsource|eventsource-parser|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm|ical\\.js)/)',
+    '/node_modules/(?!(?:.*/node_modules/)?(?:@nestjs|content-disposition|cookie|file-type|eventsource|eventsource-parser|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm|ical\\.js|@seriousme)/)',
   ],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   testTimeout: 30000,

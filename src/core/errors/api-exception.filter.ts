@@ -28,12 +28,10 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   403: 'forbidden_host',
   404: 'not_found',
   405: 'method_not_allowed',
-  406: 'not_acceptable',
   409: 'idempotency_key_reused',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',
-  503: 'service_unavailable',
 };
 
 /** Renders every error, from any layer, as the one Error shape of the contract. */

@@ -97,12 +97,6 @@ export const ERROR_CODES = {
     hint: 'Use one of the methods listed in the Allow header.',
     when: 'The path exists but not with this method. The Allow header lists the allowed methods.',
   },
-  not_acceptable: {
-    status: 406,
-    message: 'None of the accepted media types can be produced.',
-    hint: 'Send Accept: application/json (or text/vcard on POST /v1/vcard).',
-    when: 'The Accept header excludes every media type this route can return.',
-  },
   idempotency_key_reused: {
     status: 409,
     message: 'This Idempotency-Key was already used with a different request body.',
@@ -132,12 +126,6 @@ export const ERROR_CODES = {
     message: 'An unexpected error occurred.',
     hint: 'Retry later; if it persists, report the X-Request-Id response header.',
     when: 'Anything unexpected. The response carries no stack trace and no submitted values.',
-  },
-  service_unavailable: {
-    status: 503,
-    message: 'The service is temporarily unavailable.',
-    hint: 'Retry after the number of seconds in the Retry-After header.',
-    when: 'The service is shutting down or a back end it needs is unreachable.',
   },
 } as const satisfies Record<string, ErrorCodeSpec>;
 

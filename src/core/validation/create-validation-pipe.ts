@@ -24,10 +24,12 @@ function toIssues(errors: ValidationError[], parent = ''): FieldIssue[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
     const constraints = Object.entries(error.constraints ?? {});
+    // Unknown keys are client-chosen text: shorten them rather than echo arbitrarily long input.
+    const shown = field.length > 64 ? `${field.slice(0, 61)}...` : field;
     const own = constraints.slice(0, 1).map(([name, message]) => ({
-      field: field.length > 64 ? `${field.slice(0, 61)}...` : field,
+      field: shown,
       issue: BUILT_IN_ISSUES[name] ?? name,
-      message,
+      message: name === 'whitelistValidation' ? `${shown} is not a known field` : message,
     }));
     return [...own, ...toIssues(error.children ?? [], field)];
   });

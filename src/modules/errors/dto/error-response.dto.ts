@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ERROR_CODE_NAMES } from '../../../core/errors/error-codes';
 
+@ApiSchema({ name: 'ErrorObject' })
 class ErrorObjectDto {
   @ApiProperty({ enum: ERROR_CODE_NAMES, description: 'Stable machine-readable code; see /docs/errors.' })
   code: string;
@@ -26,6 +27,7 @@ class ErrorObjectDto {
   details?: Record<string, unknown>;
 }
 
+@ApiSchema({ name: 'Error' })
 export class ErrorResponseDto {
   @ApiProperty({ type: ErrorObjectDto })
   error: ErrorObjectDto;

@@ -1,5 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'ProductPrivacy' })
 class PrivacyDto {
   @ApiProperty({ example: false })
   storesContacts: boolean;
@@ -8,6 +9,7 @@ class PrivacyDto {
   notes: string[];
 }
 
+@ApiSchema({ name: 'ProductEncoding' })
 class EncodingDto {
   @ApiProperty()
   format: string;
@@ -23,6 +25,7 @@ class EncodingDto {
   fieldMaxLength: Record<string, number>;
 }
 
+@ApiSchema({ name: 'ProductRateLimit' })
 class RateLimitInfoDto {
   @ApiProperty({ example: 120 })
   requests: number;
@@ -31,6 +34,7 @@ class RateLimitInfoDto {
   windowSeconds: number;
 }
 
+@ApiSchema({ name: 'ProductIntegrations' })
 class IntegrationsDto {
   @ApiProperty({ format: 'uri' })
   openapi: string;
@@ -54,6 +58,7 @@ class IntegrationsDto {
 }
 
 /** ProductContext: the contract allows additional properties; these are the ones this service sends. */
+@ApiSchema({ name: 'ProductContext' })
 export class ProductContextDto {
   @ApiProperty({ example: 'vcard-payload-service' })
   name: string;

@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { CONTACT_FIELDS } from '../../../lib/vcard';
 
+@ApiSchema({ name: 'Template' })
 export class TemplateDto {
   @ApiProperty({ example: 'business-card', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })
   id: string;
@@ -18,6 +19,7 @@ export class TemplateDto {
   optionalFields: string[];
 }
 
+@ApiSchema({ name: 'Pagination' })
 class PaginationDto {
   @ApiProperty({ type: 'integer', example: 2 })
   limit: number;
@@ -36,6 +38,7 @@ class PaginationDto {
   has_more: boolean;
 }
 
+@ApiSchema({ name: 'TemplateListResponse' })
 export class TemplateListResponseDto {
   @ApiProperty({ type: [TemplateDto] })
   data: TemplateDto[];

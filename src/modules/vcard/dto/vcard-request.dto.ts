@@ -1,3 +1,4 @@
+import { ApiSchema } from '@nestjs/swagger';
 import { ContactFields } from '../../../lib/vcard';
 import { ContactProperty } from './contact-property.decorator';
 
@@ -5,6 +6,7 @@ import { ContactProperty } from './contact-property.decorator';
  * VCardRequest: the single source of truth for REST validation, the OpenAPI schema and the MCP
  * tool's input schema. Unknown properties are rejected.
  */
+@ApiSchema({ name: 'VCardRequest' })
 export class VCardRequestDto implements ContactFields {
   @ContactProperty('fullName', { description: 'Contact display name (FN); N is derived from it.', example: 'Ada Lovelace' })
   fullName: string;

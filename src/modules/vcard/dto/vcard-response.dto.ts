@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'QrMinVersion' })
 class QrMinVersionDto {
   @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 40 })
   L: number | null;
@@ -14,6 +15,7 @@ class QrMinVersionDto {
   H: number | null;
 }
 
+@ApiSchema({ name: 'QrInfo' })
 class QrInfoDto {
   @ApiProperty({ type: 'integer', description: 'UTF-8 length of qrPayload in bytes.', example: 177 })
   bytes: number;
@@ -28,6 +30,7 @@ class QrInfoDto {
   warnings: string[];
 }
 
+@ApiSchema({ name: 'VCardResponse' })
 export class VCardResponseDto {
   @ApiProperty({ description: 'The card as .vcf file text: vCard 3.0, CRLF, folded at 75 octets.' })
   vcard: string;

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { ERROR_CODE_NAMES } from '../../src/core/errors/error-codes';
+import { buildTestApp } from '../utils/test-app';
+
+describe('OpenAPI document and docs pages', () => {
+  let app: NestFastifyApplication;
+  let doc: Record<string, any>;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  });
+  afterAll(() => app.close());
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc);
+    expect(result).toEqual({ valid: true });
+  });
+
+  it('carries a date-form API version and both server prefixes', () => {
+    expect(doc.info.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(doc.servers.map((s: { url: string }) => s.url)).toEqual([
+      'http://localhost:3000',
+      'http://localhost:3000/api',
+    ]);
+  });
+
+  it('documents every operation with an operationId, a success response and error responses', () => {
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        expect(`${method} ${path} ${op.operationId}`).toMatch(/^\w+ \S+ [a-zA-Z]+$/);
+        const statuses = Object.keys(op.responses);
+        // The error example answers 400 by design; every other operation documents its success.
+        const success = op.operationId === 'getErrorExample' ? '400' : '2';
+        expect(statuses.some((s) => s.startsWith(success))).toBe(true);
+        if (path !== '/v1/health') expect(statuses).toEqual(expect.arrayContaining(['429', '500']));
+      }
+    }
+  });
+
+  it('names every registered error code in the Error schema enum', () => {
+    expect(doc.components.schemas.ErrorObject.properties.code.enum.sort()).toEqual([...ERROR_CODE_NAMES].sort());
+  });
+
+  it('serves Swagger UI at /docs', async () => {
+    const res = await app.inject({ method: 'GET', url: '/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toMatch(/swagger-ui/i);
+  });
+
+  it('serves an error catalogue with an anchor for every code (the docsUrl target)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/docs/errors' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    for (const code of ERROR_CODE_NAMES) expect(res.body).toContain(`id="${code}"`);
+  });
+});

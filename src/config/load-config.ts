@@ -38,9 +38,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 65_536, 1_024, 10_485_760),
     trustProxy: read.trustProxy('TRUST_PROXY'),
-    allowedHosts: read.list('ALLOWED_HOSTS', [publicHost, 'localhost', '127.0.0.1', '[::1]']).map((h) =>
-      h.toLowerCase(),
-    ),
+    allowedHosts: [
+      ...new Set(read.list('ALLOWED_HOSTS', [publicHost, 'localhost', '127.0.0.1', '[::1]']).map((h) => h.toLowerCase())),
+    ],
     logLevel: read.oneOf('LOG_LEVEL', 'info', LOG_LEVELS) as LogLevelName,
     serviceVersion: SERVICE_VERSION,
   };

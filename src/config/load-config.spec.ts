@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from './load-config';
+
+describe('loadConfig', () => {
+  it('has in-memory defaults that serve on port 3000', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicBaseUrl: 'http://localhost:3000',
+      generatorUrl: 'http://localhost:3000/',
+      appUrl: null,
+      rateLimit: { max: 120, windowSeconds: 60 },
+      jobs: { ttlSeconds: 900, maxJobs: 10000 },
+      bodyLimitBytes: 65536,
+      trustProxy: [],
+      allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
+      logLevel: 'info',
+    });
+  });
+
+  it('derives allowed hosts and URLs from PUBLIC_BASE_URL', () => {
+    const config = loadConfig({ PUBLIC_BASE_URL: 'https://vcard.example.com/' });
+    expect(config.publicBaseUrl).toBe('https://vcard.example.com');
+    expect(config.generatorUrl).toBe('https://vcard.example.com/');
+    expect(config.allowedHosts[0]).toBe('vcard.example.com');
+  });
+
+  it('names every invalid variable and never echoes values', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        RATE_LIMIT_MAX: '0',
+        PUBLIC_BASE_URL: 'ftp://secret-host',
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'loud',
+        REDIS_URL: undefined,
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'RATE_LIMIT_MAX', 'PUBLIC_BASE_URL', 'TRUST_PROXY', 'LOG_LEVEL']) {
+      expect(message).toContain(name);
+    }
+    expect(message).not.toContain('secret-host');
+  });
+
+  it.each(['*', '0.0.0.0/0', '10.0.0.0/33', 'proxy.internal'])('rejects TRUST_PROXY=%s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('accepts addresses and CIDR ranges in TRUST_PROXY', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+  });
+});

@@ -29,6 +29,11 @@ describe('structured request logs', () => {
 
   it('writes one JSON line per request with method, route pattern, status, latency and request id', async () => {
     logger.lines.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/api/v1/templates/business-card', headers: { 'x-request-id': 'req-abc.1' } });
+    expect(res.headers['x-request-id']).toBe('req-abc.1');
+    const generated = await app.inject({ method: 'GET', url: '/v1/health', headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    logger.lines.length = 0;
     await app.inject({ method: 'GET', url: '/api/v1/templates/business-card', headers: { 'x-request-id': 'req-abc.1' } });
     const requestLines = logger.lines.map((l) => JSON.parse(l)).filter((l) => l.context === 'http');
     expect(requestLines).toHaveLength(1);

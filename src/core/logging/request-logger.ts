@@ -11,6 +11,11 @@ export class RequestLogger {
   private readonly logger = new Logger('http');
 
   attach(fastify: FastifyInstance): void {
+    // Echoed so a client can quote it when reporting a problem (see the internal_error hint).
+    fastify.addHook('onRequest', (request, reply, done) => {
+      void reply.header('X-Request-Id', request.id);
+      done();
+    });
     fastify.addHook('onResponse', (request, reply, done) => {
       this.log(request, reply);
       done();

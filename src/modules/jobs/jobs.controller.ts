@@ -1,0 +1,103 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { idempotencyKeyOf, IdempotencyKeyInterceptor } from '../../core/idempotency/idempotency-key.interceptor';
+import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
+import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
+import { IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
+import { JobDto, toJobDto } from './dto/job.dto';
+import { jobUrl } from './job-url';
+import { JobsService } from './jobs.service';
+
+@ApiTags('jobs')
+@Controller('v1/jobs')
+export class JobsController {
+  constructor(
+    private readonly jobs: JobsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('vcard')
+  @HttpCode(202)
+  @UseInterceptors(IdempotencyKeyInterceptor)
+  @ApiOperation({
+    operationId: 'createVCardJob',
+    summary: 'Create a vCard payload as a job',
+    description:
+      'The job is created, run and finished inside this request, so the 202 body already holds the result; poll Location (or links.self) to read it again until it expires (JOB_TTL_SECONDS, default 900 s). ' +
+      'With an Idempotency-Key, repeating the same request while the job lives returns the same job with Idempotent-Replayed: true; the same key with a different body is 409. ' +
+      'Invalid input is a 400 and creates no job.',
+  })
+  @ApiBody({ type: VCardRequestDto })
+  @ApiHeader({
+    ...IDEMPOTENCY_KEY_HEADER_DOC,
+    description:
+      'Optional, 1-255 visible ASCII characters. The same key and body within the job TTL return the same job; the same key with another body is 409 idempotency_key_reused.',
+  })
+  @ApiQuery({
+    name: 'template',
+    required: false,
+    description: "A template id; the request must then contain that template's requiredFields.",
+  })
+  @ApiAcceptedResponse({
+    type: JobDto,
+    description: 'The finished job.',
+    headers: {
+      Location: { description: 'Absolute URL of the job (same as links.self).', schema: { type: 'string', format: 'uri' } },
+      'Idempotency-Key': { description: 'Echo of the request header, when sent.', schema: { type: 'string' } },
+      'Idempotent-Replayed': {
+        description: '`true` when this is the earlier job for the same Idempotency-Key and body; absent otherwise.',
+        schema: { type: 'string', enum: ['true'] },
+      },
+      ...RATE_LIMIT_HEADERS_DOC,
+    },
+  })
+  @ApiErrorResponses(
+    'invalid_request',
+    'invalid_json',
+    'invalid_query',
+    'invalid_idempotency_key',
+    'qr_capacity_exceeded',
+    'template_requirements_not_met',
+    'idempotency_key_reused',
+    'payload_too_large',
+    'unsupported_media_type',
+    'rate_limited',
+  )
+  async create(
+    @Body() body: VCardRequestDto,
+    @Query('template') template: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<JobDto> {
+    const { job, replayed } = await this.jobs.create(body, template, idempotencyKeyOf(request));
+    const dto = toJobDto(job, jobUrl(this.config.publicBaseUrl, request, job.id));
+    reply.header('Location', dto.links.self);
+    if (replayed) reply.header('Idempotent-Replayed', 'true');
+    return dto;
+  }
+
+  @Get(':jobId')
+  @ApiOperation({
+    operationId: 'getJob',
+    summary: 'Get a job by id',
+    description: 'Jobs expire JOB_TTL_SECONDS (default 900 s) after creation; the in-memory store also evicts the oldest beyond MAX_JOBS.',
+  })
+  @ApiParam({ name: 'jobId', description: 'The id returned by job creation.', example: 'job_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' })
+  @ApiOkResponse({ type: JobDto, headers: { ...RATE_LIMIT_HEADERS_DOC } })
+  @ApiErrorResponses('job_not_found', 'rate_limited')
+  async get(@Param('jobId') jobId: string, @Req() request: FastifyRequest): Promise<JobDto> {
+    const job = await this.jobs.get(jobId);
+    return toJobDto(job, jobUrl(this.config.publicBaseUrl, request, job.id));
+  }
+}

@@ -1,0 +1,89 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ApiError } from '../../core/errors/api-error';
+import type { JobRecord } from '../../infra/store/job-record';
+import { IdempotentJob, JobStore } from '../../infra/store/job-store';
+import type { ContactFields } from '../../lib/vcard';
+import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
+import { VCardService } from '../vcard/vcard.service';
+import { isJobId, newJobId } from './job-id';
+import { requestFingerprint } from './request-fingerprint';
+
+export type VCardJob = JobRecord<VCardResponseDto>;
+
+/** A created job, and whether it was an earlier job replayed for the same Idempotency-Key. */
+export interface JobCreation {
+  job: VCardJob;
+  replayed: boolean;
+}
+
+/** Creates and reads vCard jobs. Encoding goes through VCardService, like every other channel. */
+@Injectable()
+export class JobsService {
+  private readonly logger = new Logger('JobsService');
+
+  constructor(
+    private readonly store: JobStore<VCardResponseDto>,
+    private readonly vcards: VCardService,
+  ) {}
+
+  /**
+   * Runs a job to completion and stores it. With an Idempotency-Key, an earlier job for the same
+   * request is returned instead (a different request with that key is 409). The early lookup only
+   * saves work; the store's atomic insert decides, so concurrent identical requests still make one job.
+   */
+  async create(contact: ContactFields, templateId: string | undefined, idempotencyKey?: string): Promise<JobCreation> {
+    if (idempotencyKey === undefined) {
+      const job = this.run(contact, templateId);
+      await this.store.insert(job);
+      return { job, replayed: false };
+    }
+    const fingerprint = requestFingerprint(contact, templateId);
+    const earlier = await this.store.findByIdempotencyKey(idempotencyKey);
+    if (earlier) return this.replay(earlier, fingerprint);
+
+    const job = this.run(contact, templateId);
+    const outcome = await this.store.insert(job, { key: idempotencyKey, fingerprint });
+    return outcome.inserted ? { job, replayed: false } : this.replay(outcome.existing, fingerprint);
+  }
+
+  /** The job with this id; 404 job_not_found when malformed, unknown, expired or evicted. */
+  async get(jobId: string): Promise<VCardJob> {
+    const job = isJobId(jobId) ? await this.store.get(jobId) : null;
+    if (!job) throw new ApiError('job_not_found');
+    return job;
+  }
+
+  private replay(earlier: IdempotentJob<VCardResponseDto>, fingerprint: string): JobCreation {
+    if (earlier.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');
+    return { job: earlier.job, replayed: true };
+  }
+
+  /**
+   * queued → running → succeeded | failed. Creation is deterministic and fast, so the job finishes
+   * here and only its final state is stored. An ApiError (template requirements, QR capacity) is
+   * the client's to fix: it propagates as a 400 and no job exists.
+   */
+  private run(contact: ContactFields, templateId: string | undefined): VCardJob {
+    const queued: VCardJob = {
+      id: newJobId(),
+      status: 'queued',
+      createdAt: new Date().toISOString(),
+      completedAt: null,
+      result: null,
+    };
+    const running: VCardJob = { ...queued, status: 'running' };
+    try {
+      const result = this.vcards.create(contact, templateId);
+      return { ...running, status: 'succeeded', completedAt: new Date().toISOString(), result };
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      // The error type only: its message could quote contact values.
+      this.logger.error({
+        msg: 'vcard job failed',
+        jobId: queued.id,
+        errorType: error instanceof Error ? error.name : typeof error,
+      });
+      return { ...running, status: 'failed', completedAt: new Date().toISOString(), result: null };
+    }
+  }
+}

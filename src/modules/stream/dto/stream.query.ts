@@ -1,0 +1,39 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+
+export const STREAM_OPERATIONS = ['create_vcard_payload', 'get_product_context'] as const;
+export type StreamOperation = (typeof STREAM_OPERATIONS)[number];
+
+const INTERVAL_MESSAGE = 'intervalMs must be a whole number from 0 to 2000';
+
+export class StreamQuery {
+  @ApiPropertyOptional({ enum: STREAM_OPERATIONS, default: 'create_vcard_payload', description: 'Echoed in every event.' })
+  @IsOptional()
+  @IsIn(STREAM_OPERATIONS, { message: `operation must be one of ${STREAM_OPERATIONS.join(', ')}` })
+  operation: StreamOperation = 'create_vcard_payload';
+
+  @ApiPropertyOptional({
+    description:
+      'Stream this job instead (its `complete` event carries jobId and the Job). Only with operation create_vcard_payload. Unknown or expired: 404 job_not_found before any event.',
+    example: 'job_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB',
+  })
+  @IsOptional()
+  @IsString({ message: 'jobId must be given once, as a string' })
+  jobId?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: 2000,
+    default: 0,
+    description: 'Pause between events in milliseconds, for clients that want to watch the steps arrive (0: as fast as possible).',
+  })
+  // Only plain decimal digits become numbers: "1.5", "1e3" or "x" must be rejected.
+  @Transform(({ value }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value))
+  @IsOptional()
+  @IsInt({ message: INTERVAL_MESSAGE })
+  @Min(0, { message: INTERVAL_MESSAGE })
+  @Max(2000, { message: INTERVAL_MESSAGE })
+  intervalMs: number = 0;
+}

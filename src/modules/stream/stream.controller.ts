@@ -1,0 +1,107 @@
+import { Controller, Headers, Inject, MessageEvent, Query, Req, Res, Sse } from '@nestjs/common';
+import { ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EMPTY, Observable } from 'rxjs';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { ApiError } from '../../core/errors/api-error';
+import { ShutdownSignal } from '../../core/lifecycle/shutdown-signal';
+import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
+import { toJobDto } from '../jobs/dto/job.dto';
+import { jobUrl } from '../jobs/job-url';
+import { JobsService } from '../jobs/jobs.service';
+import { RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
+import { StreamQuery } from './dto/stream.query';
+import { streamEvents } from './stream-events';
+import { StreamService } from './stream.service';
+
+const EXAMPLE = [
+  'event: progress',
+  'id: 1',
+  'retry: 3000',
+  'data: {"operation":"create_vcard_payload","step":"accepted","percent":10,"message":"Request accepted."}',
+  '',
+  'event: progress',
+  'id: 2',
+  'data: {"operation":"create_vcard_payload","step":"validated","percent":45,"message":"Contact fields validated."}',
+  '',
+  'event: progress',
+  'id: 3',
+  'data: {"operation":"create_vcard_payload","step":"encoded","percent":80,"message":"vCard payload encoded."}',
+  '',
+  'event: complete',
+  'id: 4',
+  'data: {"operation":"create_vcard_payload","percent":100,"message":"vCard payload ready."}',
+  '',
+].join('\n');
+
+@ApiTags('stream')
+@Controller('v1/stream')
+export class StreamController {
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly streams: StreamService,
+    private readonly shutdown: ShutdownSignal,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Sse()
+  @ApiOperation({
+    operationId: 'streamProgress',
+    summary: 'Server-Sent Events progress stream',
+    description: [
+      'Events, in order, each with an `id:` (1 to 4); the first frame carries a `retry: 3000` hint:',
+      '',
+      '1. `progress` `{operation, step: "accepted", percent: 10, message}`',
+      '2. `progress` `{operation, step: "validated", percent: 45, message}`',
+      '3. `progress` `{operation, step: "encoded", percent: 80, message}`',
+      '4. `complete` `{operation, percent: 100, message}`; with `?jobId=` also `jobId` and `job` (the Job).',
+      '',
+      'The response then ends: close the EventSource on `complete`. A client that reconnects anyway sends Last-Event-ID and gets the remaining events, or 204 (stop reconnecting) when it already has them all.',
+      'If the server shuts down mid-stream, a last `shutdown` event `{operation, message}` (its id repeats the last one delivered) ends the stream; reconnect later to resume.',
+      'Invalid parameters and unknown jobs are answered with a JSON Error before any event.',
+    ].join('\n'),
+  })
+  @ApiProduces('text/event-stream')
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description: 'Sent by EventSource on reconnection: only the events after this id are sent.',
+  })
+  @ApiOkResponse({
+    description: 'An event stream (text/event-stream).',
+    content: { 'text/event-stream': { schema: { type: 'string' }, example: EXAMPLE } },
+    headers: { ...RATE_LIMIT_HEADERS_DOC },
+  })
+  @ApiNoContentResponse({ description: 'Last-Event-ID shows that the client already has every event: do not reconnect.' })
+  @ApiErrorResponses('invalid_query', 'job_not_found', 'rate_limited')
+  async stream(
+    @Query() query: StreamQuery,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Observable<MessageEvent>> {
+    if (query.jobId !== undefined && query.operation !== 'create_vcard_payload') {
+      throw new ApiError('invalid_query', {
+        message: 'The query parameter operation must be create_vcard_payload when jobId is given.',
+        hint: 'Omit operation, or omit jobId.',
+        details: { parameter: 'operation', issue: 'conflicts_with_jobId' },
+      });
+    }
+    const job =
+      query.jobId === undefined
+        ? undefined
+        : toJobDto(await this.jobs.get(query.jobId), jobUrl(this.config.publicBaseUrl, request, query.jobId));
+    const events = streamEvents(query.operation, job);
+    const delivered = /^\d{1,3}$/.test(lastEventId ?? '') ? Number(lastEventId) : 0;
+    if (delivered >= events.length) {
+      // Per the SSE spec, 204 makes EventSource stop reconnecting to a stream that has ended.
+      reply.status(204);
+      return EMPTY;
+    }
+    this.shutdown.holdUntilClosed(reply.raw);
+    return this.streams.open(query.operation, events.slice(delivered), {
+      intervalMs: query.intervalMs,
+      lastId: String(delivered),
+    });
+  }
+}

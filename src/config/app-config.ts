@@ -13,6 +13,8 @@ export interface AppConfig {
   trustProxy: string[];
   /** Host names (any port) accepted in the Host header of /mcp. */
   allowedHosts: string[];
+  /** redis:// or rediss:// URL of a shared store; null: in-memory store (one instance only). */
+  redisUrl: string | null;
   logLevel: LogLevelName;
   serviceVersion: string;
 }

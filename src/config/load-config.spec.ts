@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: 65536,
       trustProxy: [],
       allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
+      redisUrl: null,
       logLevel: 'info',
     });
   });
@@ -35,17 +36,18 @@ describe('loadConfig', () => {
         PUBLIC_BASE_URL: 'ftp://secret-host',
         TRUST_PROXY: 'true',
         LOG_LEVEL: 'loud',
-        REDIS_URL: undefined,
+        REDIS_URL: 'http://user:hunter2@cache',
       });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const name of ['PORT', 'RATE_LIMIT_MAX', 'PUBLIC_BASE_URL', 'TRUST_PROXY', 'LOG_LEVEL']) {
+    for (const name of ['PORT', 'RATE_LIMIT_MAX', 'PUBLIC_BASE_URL', 'TRUST_PROXY', 'LOG_LEVEL', 'REDIS_URL']) {
       expect(message).toContain(name);
     }
     expect(message).not.toContain('secret-host');
+    expect(message).not.toContain('hunter2');
   });
 
   it.each(['*', '0.0.0.0/0', '10.0.0.0/33', 'proxy.internal'])('rejects TRUST_PROXY=%s', (value) => {

@@ -41,6 +41,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     allowedHosts: [
       ...new Set(read.list('ALLOWED_HOSTS', [publicHost, 'localhost', '127.0.0.1', '[::1]']).map((h) => h.toLowerCase())),
     ],
+    redisUrl: read.redisUrl('REDIS_URL'),
     logLevel: read.oneOf('LOG_LEVEL', 'info', LOG_LEVELS) as LogLevelName,
     serviceVersion: SERVICE_VERSION,
   };
@@ -120,6 +121,20 @@ class EnvReader {
       return fallback;
     }
     return value;
+  }
+
+  redisUrl(name: string): string | null {
+    const value = this.raw(name);
+    if (value === undefined) return null;
+    let valid = false;
+    try {
+      const url = new URL(value);
+      valid = (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '';
+    } catch {
+      valid = false;
+    }
+    if (!valid) this.problems.push(`${name} must be a redis:// or rediss:// URL`);
+    return valid ? value : null;
   }
 
   /** Only explicit addresses or CIDR ranges: trusting every proxy would let clients spoof their IP. */

@@ -32,6 +32,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',
+  503: 'service_unavailable',
 };
 
 /** Renders every error, from any layer, as the one Error shape of the contract. */

@@ -127,6 +127,12 @@ export const ERROR_CODES = {
     hint: 'Retry later; if it persists, report the X-Request-Id response header.',
     when: 'Anything unexpected. The response carries no stack trace and no submitted values.',
   },
+  service_unavailable: {
+    status: 503,
+    message: 'A back end the service needs is unavailable.',
+    hint: 'Retry after the number of seconds in the Retry-After header.',
+    when: 'The shared store (Redis, when REDIS_URL is set) cannot be reached. Jobs need it; vCard creation does not.',
+  },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

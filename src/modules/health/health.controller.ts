@@ -1,22 +1,31 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { SERVICE_NAME } from '../../config/service-info';
+import { StoreHealth } from '../../infra/store/store-health';
 import { HealthDto } from './dto/health.dto';
 
 @ApiTags('health')
 @Controller('v1/health')
 export class HealthController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly store: StoreHealth,
+  ) {}
 
   @Get()
   @ApiOperation({
     operationId: 'getHealth',
-    summary: 'Liveness check',
-    description: 'Not rate-limited and carries no RateLimit headers.',
+    summary: 'Health check',
+    description:
+      'Not rate-limited and carries no RateLimit headers. With a Redis store configured (REDIS_URL), an unreachable Redis makes it 503 with ok: false.',
   })
   @ApiOkResponse({ type: HealthDto })
-  health(): HealthDto {
-    return { ok: true, service: SERVICE_NAME, version: this.config.serviceVersion };
+  @ApiServiceUnavailableResponse({ type: HealthDto, description: 'The Redis store is unreachable.' })
+  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthDto> {
+    const ok = await this.store.isHealthy();
+    if (!ok) reply.status(503);
+    return { ok, service: SERVICE_NAME, version: this.config.serviceVersion };
   }
 }

@@ -12,7 +12,7 @@ interface Window {
  * time and memory per client); a counter per window is O(1) and matches the RateLimit-Reset
  * semantics ("seconds until the window resets").
  */
-export class FixedWindowThrottlerStorage implements ThrottlerStorage {
+export class MemoryThrottlerStorage implements ThrottlerStorage {
   private readonly windows = new Map<string, Window>();
 
   constructor(sweepIntervalMs = 30_000) {

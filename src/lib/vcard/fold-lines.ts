@@ -3,6 +3,8 @@ import { utf8Length } from './utf8-length';
 const MAX_LINE_OCTETS = 75;
 // A continuation line starts with the one space that unfolding removes.
 const CONTINUATION_OCTETS = MAX_LINE_OCTETS - 1;
+// Longer than any common grapheme cluster (a family emoji with skin tones is 11 code points).
+const PREFERENCE_WINDOW = 32;
 const NON_ASCII = /[^\u0000-\u007f]/;
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -59,13 +61,18 @@ function foldLine(line: string): string {
   return pieces.join('\r\n ');
 }
 
-// The latest position in (start, end] to break before, preferring a cluster boundary that is not
-// next to a space, else the latest position the hard rules allow. One always exists: the hard rules
-// forbid at most the position inside one escape pair, and end - start spans at least 74 octets.
+// The latest position in (start, end] to break before. Preferred: a cluster boundary not next to a
+// space; then any cluster boundary; then the latest position the hard rules allow. One of those
+// always exists: the hard rules forbid at most the position inside one escape pair, and
+// end - start spans at least 74 octets. The preferences only look PREFERENCE_WINDOW code units
+// back: a cluster or a run of spaces longer than that is cut anyway, and looking further would only
+// leave short lines (or split the property name from its value).
 function breakPosition(line: string, start: number, end: number, clusters: Clusters | null): number {
+  const lowest = Math.max(start, end - PREFERENCE_WINDOW);
   let allowed = -1;
+  let boundary = -1;
   let p = end;
-  while (p > start) {
+  while (p > start && (p >= lowest || allowed === -1)) {
     if (isInsideEscape(line, start, p) || isInsideSurrogatePair(line, p)) {
       p--;
       continue;
@@ -77,9 +84,10 @@ function breakPosition(line: string, start: number, end: number, clusters: Clust
       continue;
     }
     if (line.charCodeAt(p - 1) !== 0x20 && line.charCodeAt(p) !== 0x20) return p;
+    if (boundary === -1) boundary = p;
     p--;
   }
-  return allowed;
+  return boundary !== -1 ? boundary : allowed;
 }
 
 // Escapes pair from the left, so position p splits a pair exactly when the run of backslashes

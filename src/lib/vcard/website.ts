@@ -22,11 +22,12 @@ const MAX_LABEL_LENGTH = 63;
  * The result is the user's own string, not `new URL(x).href`: URL() is only the validator. Its
  * serialisation would rewrite what the person typed (lower-cased host, punycode for IDN hosts,
  * percent-encoded Unicode paths, an added trailing "/"), which costs bytes and is not what they
- * print on their card. Only three things change:
+ * print on their card. Only two things change:
  * - `https://` is added when there is no scheme (`//host` gets `https:`), and an http/https scheme
  *   is lower-cased (RFC 3986 §3.1: producers should emit lower-case schemes);
- * - `,` `;` `\` and whitespace are percent-encoded (UTF-8), so the value needs no vCard escaping;
- * - nothing else: IDN hosts and Unicode paths stay as typed (the vCard is UTF-8 anyway).
+ * - `,` `;` `\` and white space are percent-encoded (as UTF-8), so the value needs no vCard
+ *   escaping; existing %XX sequences are left alone.
+ * Everything else stays as typed, IDN hosts and Unicode paths included (the vCard is UTF-8).
  *
  * Validation runs on the exact string that is returned, so the validator and the phone read the
  * same host (a backslash, which WHATWG URL treats as "/", is %5C by then). Rejected: other schemes

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { ToQueryInteger } from '../../../core/validation/to-query-integer.decorator';
 
 export const STREAM_OPERATIONS = ['create_vcard_payload', 'get_product_context'] as const;
 export type StreamOperation = (typeof STREAM_OPERATIONS)[number];
@@ -29,8 +29,7 @@ export class StreamQuery {
     default: 0,
     description: 'Pause between events in milliseconds, for clients that want to watch the steps arrive (0: as fast as possible).',
   })
-  // Only plain decimal digits become numbers: "1.5", "1e3" or "x" must be rejected.
-  @Transform(({ value }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value))
+  @ToQueryInteger()
   @IsOptional()
   @IsInt({ message: INTERVAL_MESSAGE })
   @Min(0, { message: INTERVAL_MESSAGE })

@@ -1,11 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ToQueryInteger } from '../../../core/validation/to-query-integer.decorator';
 
 export class ListTemplatesQuery {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 25, default: 2 })
-  // Only plain decimal digits become numbers: "2.5", "1e1", "0x10" or "x" must be rejected.
-  @Transform(({ value }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value))
+  @ToQueryInteger()
   @IsOptional()
   // class-validator checks bottom-up: the type check comes first.
   @Max(25, { message: 'limit must be a whole number from 1 to 25' })

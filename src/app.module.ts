@@ -6,6 +6,7 @@ import { StoreModule } from './infra/store/store.module';
 import { ErrorsModule } from './modules/errors/errors.module';
 import { HealthModule } from './modules/health/health.module';
 import { JobsModule } from './modules/jobs/jobs.module';
+import { McpModule } from './modules/mcp/mcp.module';
 import { ProductModule } from './modules/product/product.module';
 import { StreamModule } from './modules/stream/stream.module';
 import { TemplatesModule } from './modules/templates/templates.module';
@@ -26,6 +27,7 @@ export class AppModule {
         VCardModule,
         JobsModule,
         StreamModule,
+        McpModule,
         ErrorsModule,
       ],
     };

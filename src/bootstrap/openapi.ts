@@ -2,6 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { API_VERSION, SERVICE_NAME } from '../config/service-info';
+import { rejectUnknownProperties } from '../core/validation/reject-unknown-properties';
 
 export function buildOpenApiDocument(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
@@ -16,7 +17,20 @@ export function buildOpenApiDocument(app: NestFastifyApplication, config: AppCon
     .setVersion(API_VERSION)
     .addServer(config.publicBaseUrl, 'Primary')
     .addServer(`${config.publicBaseUrl}/api`, 'Alias: identical behaviour under /api');
-  return SwaggerModule.createDocument(app, builder.build());
+  return closeRequestBodySchemas(SwaggerModule.createDocument(app, builder.build()));
+}
+
+/** Marks every component used as a JSON request body as rejecting unknown properties. */
+function closeRequestBodySchemas(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas ?? {};
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item) as { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }[]) {
+      const ref = operation?.requestBody?.content?.['application/json']?.schema?.$ref;
+      const name = ref?.replace('#/components/schemas/', '');
+      if (name && schemas[name]) schemas[name] = rejectUnknownProperties(schemas[name]);
+    }
+  }
+  return document;
 }
 
 /** Swagger UI at /docs and the document at /openapi.json. */

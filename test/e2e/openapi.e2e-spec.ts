@@ -40,6 +40,13 @@ describe('OpenAPI document and docs pages', () => {
     }
   });
 
+  it('says that request bodies reject unknown properties, as the validation does', () => {
+    const body = doc.paths['/v1/vcard'].post.requestBody.content['application/json'].schema.$ref;
+    expect(body).toBe('#/components/schemas/VCardRequest');
+    expect(doc.components.schemas.VCardRequest.additionalProperties).toBe(false);
+    expect(doc.components.schemas.VCardRequest.required).toEqual(['fullName']);
+  });
+
   it('names every registered error code in the Error schema enum', () => {
     expect(doc.components.schemas.ErrorObject.properties.code.enum.sort()).toEqual([...ERROR_CODE_NAMES].sort());
   });

@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { isAllowedHost } from './allowed-host';
+
+const ALLOWED = ['api.example.com', 'localhost', '127.0.0.1', '[::1]'];
+
+describe('isAllowedHost', () => {
+  it.each([
+    'localhost',
+    'localhost:3000',
+    'LocalHost:80',
+    '127.0.0.1:65535',
+    '[::1]',
+    '[::1]:3000',
+    'api.example.com',
+    'api.example.com.:443',
+  ])('accepts %s (any port, any case)', (host) => {
+    expect(isAllowedHost(host, ALLOWED)).toBe(true);
+  });
+
+  it.each([
+    undefined,
+    '',
+    'evil.example.com',
+    'localhost.evil.example.com',
+    'api.example.com.evil.net',
+    '127.0.0.2',
+    '[::2]:3000',
+    '[::1',
+    ':3000',
+    'example.com',
+  ])('rejects %s', (host) => {
+    expect(isAllowedHost(host, ALLOWED)).toBe(false);
+  });
+
+  it('treats an allowed IPv6 address with or without brackets alike', () => {
+    expect(isAllowedHost('[::1]:8080', ['::1'])).toBe(true);
+    expect(isAllowedHost('[::1]:8080', ['[::1]'])).toBe(true);
+  });
+});

@@ -1,0 +1,16 @@
+import type { AppConfig } from '../../config/app-config';
+
+/** The server `instructions` an MCP client hands to its model: what the tools are for and how to use the output. */
+export function mcpInstructions(config: AppConfig): string {
+  const app = config.appUrl
+    ? ` Dynamic QR codes, scan analytics and editing saved contacts are not offered here; they belong to the authenticated app at ${config.appUrl}, which needs the user's own sign-in.`
+    : '';
+  return [
+    'This server turns contact details into a vCard (a digital business card) ready to be put into a QR code that phones scan to save the contact.',
+    'Tools: create_vcard_payload takes the contact fields (fullName required; organization, title, phone, email, website, address, note optional; no other fields) and returns qrPayload, vcard and qr size hints. get_product_context describes the service, its privacy guarantees, field limits and REST/OpenAPI URLs; call it when you need those details, not before every payload.',
+    'Rendering the QR code is up to you or the user: encode qrPayload exactly as returned, as its UTF-8 bytes in QR byte mode, with error correction level M. Do not transcode it to ISO-8859-1 or Shift_JIS and do not change its line breaks. vcard is the same card as .vcf file text, for a download or an attachment. If qr.warnings is not empty, tell the user the code is dense and should be printed large.',
+    'Privacy: nothing is stored or logged and no account is created. The same input always gives the same output, so a retry is safe.',
+    'Errors: a result with isError: true carries the JSON {"error":{"code","message","hint","docsUrl","status","details"}}. Follow error.hint: for invalid_request, error.details.fields lists each rejected field as {field, issue, message}; for qr_capacity_exceeded, shorten error.details.longestField. Never invent contact details to get past an error; ask the user.' +
+      app,
+  ].join('\n\n');
+}

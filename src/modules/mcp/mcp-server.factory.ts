@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  Implementation,
+  ListToolsRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SERVICE_NAME } from '../../config/service-info';
+import { mcpInstructions } from './mcp-instructions';
+import { McpTools } from './mcp-tools';
+
+/** What GET /mcp answers a browser or curl: enough to configure a client without speaking MCP. */
+export interface McpServerDescription {
+  name: string;
+  title: string;
+  version: string;
+  transport: 'streamable-http';
+  endpoint: string;
+  stateless: true;
+  protocolVersions: string[];
+  usage: string;
+  instructions: string;
+  tools: Tool[];
+}
+
+/**
+ * Builds one MCP server per request (the transport is stateless and single-use).
+ *
+ * The SDK's low-level `Server` rather than `McpServer`: `McpServer.registerTool` takes zod schemas
+ * and validates arguments itself, which would mean a second copy of the VCardRequest rules and a
+ * different error format. `Server` lists the DTO-derived JSON Schemas as they are and leaves
+ * validation to the same pipe as REST.
+ */
+@Injectable()
+export class McpServerFactory {
+  private readonly info: Implementation;
+  private readonly instructions: string;
+  private readonly endpoint: string;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly tools: McpTools,
+  ) {
+    this.info = {
+      name: SERVICE_NAME,
+      title: 'vCard Payload Service',
+      version: config.serviceVersion,
+      websiteUrl: `${config.publicBaseUrl}/docs`,
+    };
+    this.instructions = mcpInstructions(config);
+    this.endpoint = `${config.publicBaseUrl}/mcp`;
+  }
+
+  create(): Server {
+    const server = new Server(this.info, {
+      capabilities: { tools: { listChanged: false } },
+      instructions: this.instructions,
+    });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.definitions }));
+    server.setRequestHandler(CallToolRequestSchema, (request) =>
+      this.tools.call(request.params.name, request.params.arguments),
+    );
+    return server;
+  }
+
+  describe(): McpServerDescription {
+    return {
+      name: this.info.name,
+      title: this.info.title ?? this.info.name,
+      version: this.info.version,
+      transport: 'streamable-http',
+      endpoint: this.endpoint,
+      stateless: true,
+      protocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+      usage:
+        'POST JSON-RPC 2.0 messages (initialize, tools/list, tools/call) to the endpoint with ' +
+        'Content-Type: application/json and Accept: application/json, text/event-stream. No session, ' +
+        'no credentials. The same endpoint is served under /api/mcp.',
+      instructions: this.instructions,
+      tools: this.tools.definitions,
+    };
+  }
+}

@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { request as httpRequest } from 'node:http';
+import { inlineSchema, type JsonSchema } from '../../src/modules/mcp/dto-json-schema';
+import { listenTestApp } from '../utils/test-app';
+
+const CONTACT = {
+  fullName: 'Ada Lovelace',
+  organization: 'Analytical Engines Ltd',
+  email: 'ada@example.com',
+  website: 'example.com/ada',
+  note: 'Line one\nLine two',
+};
+const MCP_ACCEPT = 'application/json, text/event-stream';
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'e2e', version: '1.0.0' } },
+};
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** node:http, because fetch() will not send a custom Host header. */
+function rawRequest(
+  baseUrl: string,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<RawResponse> {
+  const url = new URL(options.path, baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: options.method, path: url.pathname, headers: options.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+function errorOf(result: CallToolResult): { error: Record<string, unknown> } {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  const [block] = result.content;
+  expect(block.type).toBe('text');
+  return JSON.parse((block as { text: string }).text) as { error: Record<string, unknown> };
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, JsonSchema>>;
+  components: { schemas: Record<string, JsonSchema> };
+}
+
+/** The JSON body schema an OpenAPI operation documents, its component references inlined. */
+function documentedSchema(doc: OpenApiDocument, method: string, path: string, part: 'request' | 'response'): JsonSchema {
+  const operation = doc.paths[path][method] as {
+    requestBody?: { content: Record<string, { schema: JsonSchema }> };
+    responses: Record<string, { content: Record<string, { schema: JsonSchema }> }>;
+  };
+  const content = part === 'request' ? operation.requestBody!.content : operation.responses['200'].content;
+  return inlineSchema(content['application/json'].schema, doc.components.schemas);
+}
+
+describe('MCP endpoint', () => {
+  let app: NestFastifyApplication;
+  let baseUrl: string;
+  let openapi: OpenApiDocument;
+
+  beforeAll(async () => {
+    ({ app, baseUrl } = await listenTestApp());
+    openapi = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as typeof openapi;
+  });
+  afterAll(() => app.close());
+
+  async function connect(path: string): Promise<Client> {
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(path, baseUrl)));
+    return client;
+  }
+
+  async function restPost(body: unknown): Promise<{ status: number; json: unknown }> {
+    const res = await fetch(`${baseUrl}/v1/vcard`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, json: await res.json() };
+  }
+
+  describe.each(['/mcp', '/api/mcp'])('with the SDK client at %s', (path) => {
+    let client: Client;
+    beforeAll(async () => {
+      client = await connect(path);
+    });
+    afterAll(() => client.close());
+
+    it('initializes: server info, tools capability and instructions', () => {
+      expect(client.getServerVersion()).toMatchObject({ name: 'vcard-payload-service', version: expect.any(String) });
+      expect(client.getServerCapabilities()?.tools).toBeDefined();
+      const instructions = client.getInstructions() ?? '';
+      expect(instructions).toContain('create_vcard_payload');
+      expect(instructions).toContain('get_product_context');
+      expect(instructions).toMatch(/UTF-8 bytes in QR byte mode, with error correction level M/);
+      expect(instructions).toMatch(/nothing is stored/i);
+    });
+
+    it('answers ping', async () => {
+      await expect(client.ping()).resolves.toEqual({});
+    });
+
+    it('lists both tools with titles, read-only annotations and schemas from the DTOs', async () => {
+      const { tools } = await client.listTools();
+      const byName = new Map<string, Tool>(tools.map((tool) => [tool.name, tool]));
+      expect([...byName.keys()].sort()).toEqual(['create_vcard_payload', 'get_product_context']);
+      for (const tool of tools) {
+        expect(tool.title).toEqual(expect.any(String));
+        expect(tool.description).toEqual(expect.any(String));
+        expect(tool.annotations).toMatchObject({
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        });
+      }
+      // One source of truth: the tools' schemas are exactly what the REST operations document.
+      const create = byName.get('create_vcard_payload')!;
+      expect(create.inputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'request'));
+      expect(create.outputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'response'));
+      const product = byName.get('get_product_context')!;
+      expect(product.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
+      expect(product.outputSchema).toEqual(documentedSchema(openapi, 'get', '/v1/product', 'response'));
+    });
+
+    it('get_product_context returns what GET /v1/product returns', async () => {
+      const result = (await client.callTool({ name: 'get_product_context' })) as CallToolResult;
+      const rest = await (await fetch(`${baseUrl}/v1/product`)).json();
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual(rest);
+      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(rest);
+    });
+
+    it('create_vcard_payload returns what POST /v1/vcard returns, and the vCard text', async () => {
+      const result = (await client.callTool({ name: 'create_vcard_payload', arguments: CONTACT })) as CallToolResult;
+      const rest = await restPost(CONTACT);
+      expect(rest.status).toBe(200);
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual(rest.json);
+      const texts = result.content.map((block) => (block as { text: string }).text);
+      expect(texts[0]).toBe((rest.json as { vcard: string }).vcard);
+      expect(texts[0]).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
+      expect(JSON.parse(texts[1])).toEqual(rest.json);
+    });
+
+    it('a missing fullName is a tool error with the Error shape, not an HTTP error', async () => {
+      const result = (await client.callTool({ name: 'create_vcard_payload', arguments: { email: 'a@example.com' } })) as CallToolResult;
+      const body = errorOf(result);
+      expect(body.error).toMatchObject({
+        code: 'invalid_request',
+        status: 400,
+        message: expect.any(String),
+        hint: expect.any(String),
+        docsUrl: 'http://localhost:3000/docs/errors#invalid_request',
+      });
+      expect((body.error.details as { fields: unknown[] }).fields).toContainEqual(
+        expect.objectContaining({ field: 'fullName', issue: 'required' }),
+      );
+      // Same validation code as REST: the same input gives the same error body.
+      expect(body).toEqual((await restPost({ email: 'a@example.com' })).json);
+    });
+
+    it('no arguments at all reports fullName as required', async () => {
+      const body = errorOf((await client.callTool({ name: 'create_vcard_payload' })) as CallToolResult);
+      expect((body.error.details as { fields: unknown[] }).fields).toEqual([
+        expect.objectContaining({ field: 'fullName', issue: 'required' }),
+      ]);
+    });
+
+    it('rejects unknown and malformed fields like REST does', async () => {
+      const args = { fullName: 'Ada', name: 'typo', email: 'not-an-email' };
+      const body = errorOf((await client.callTool({ name: 'create_vcard_payload', arguments: args })) as CallToolResult);
+      expect(body).toEqual((await restPost(args)).json);
+      const fields = (body.error.details as { fields: { field: string; issue: string }[] }).fields;
+      expect(fields).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ field: 'name', issue: 'unknown' }),
+          expect.objectContaining({ field: 'email', issue: 'format' }),
+        ]),
+      );
+    });
+
+    it('a payload too large for any QR code is a qr_capacity_exceeded tool error', async () => {
+      const args = { fullName: 'Ada', note: '€'.repeat(2000) };
+      const body = errorOf((await client.callTool({ name: 'create_vcard_payload', arguments: args })) as CallToolResult);
+      expect(body.error).toMatchObject({ code: 'qr_capacity_exceeded', status: 400 });
+      expect(body.error.details).toMatchObject({ maxBytes: 2953, longestField: 'note' });
+      expect(body).toEqual((await restPost(args)).json);
+    });
+
+    it('an unknown tool is a JSON-RPC invalid-params error', async () => {
+      await expect(client.callTool({ name: 'list_everything' })).rejects.toThrow(McpError);
+      await expect(client.callTool({ name: 'list_everything' })).rejects.toMatchObject({ code: -32602 });
+    });
+  });
+
+  describe('HTTP behaviour', () => {
+    const post = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: MCP_ACCEPT, ...headers },
+        body: JSON.stringify(INITIALIZE),
+      });
+
+    it.each(['/mcp', '/api/mcp'])('POST %s carries RateLimit, CORS and request-id headers', async (path) => {
+      const res = await post(path, { origin: 'https://agent.example' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-expose-headers')).toMatch(/RateLimit-Remaining/i);
+      expect(Number(res.headers.get('ratelimit-limit'))).toBeGreaterThan(0);
+      expect(res.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+      expect(res.headers.get('ratelimit-reset')).toMatch(/^\d+$/);
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+      expect(res.headers.get('mcp-session-id')).toBeNull();
+      const body = (await res.json()) as { result: { serverInfo: { name: string } } };
+      expect(body.result.serverInfo.name).toBe('vcard-payload-service');
+    });
+
+    it('accepts any Origin: the API is CORS-open and only Host guards against DNS rebinding', async () => {
+      const res = await post('/mcp', { origin: 'https://some-web-app.example' });
+      expect(res.status).toBe(200);
+    });
+
+    it('answers a CORS preflight for POST /mcp', async () => {
+      const res = await fetch(`${baseUrl}/mcp`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://agent.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,mcp-protocol-version',
+        },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    });
+
+    it.each([
+      ['POST', '/mcp'],
+      ['POST', '/api/mcp'],
+      ['GET', '/mcp'],
+      ['DELETE', '/mcp'],
+    ])('%s %s with a foreign Host is 403 forbidden_host', async (method, path) => {
+      const res = await rawRequest(baseUrl, {
+        method,
+        path,
+        headers: {
+          host: 'evil.example.com',
+          origin: 'http://evil.example.com',
+          'content-type': 'application/json',
+          accept: MCP_ACCEPT,
+        },
+        body: method === 'POST' ? JSON.stringify(INITIALIZE) : undefined,
+      });
+      expect(res.status).toBe(403);
+      const body = JSON.parse(res.body) as { error: Record<string, unknown> };
+      expect(body.error).toMatchObject({ code: 'forbidden_host', status: 403, hint: expect.any(String) });
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['ratelimit-remaining']).toMatch(/^\d+$/);
+    });
+
+    it.each(['localhost:8080', '127.0.0.1', '[::1]:3000', 'LOCALHOST'])('accepts Host %s', async (host) => {
+      const res = await rawRequest(baseUrl, {
+        method: 'POST',
+        path: '/mcp',
+        headers: { host, 'content-type': 'application/json', accept: MCP_ACCEPT },
+        body: JSON.stringify(INITIALIZE),
+      });
+      expect(res.status).toBe(200);
+    });
+
+    it('the Host check does not touch other routes', async () => {
+      const res = await rawRequest(baseUrl, { method: 'GET', path: '/v1/product', headers: { host: 'evil.example.com' } });
+      expect(res.status).toBe(200);
+    });
+
+    it('GET with Accept: text/event-stream is 405 with Allow: POST (no standalone stream)', async () => {
+      const res = await fetch(`${baseUrl}/mcp`, { headers: { accept: 'text/event-stream' } });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(res.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+      const body = (await res.json()) as { error: Record<string, unknown> };
+      expect(body.error).toMatchObject({ code: 'method_not_allowed', status: 405 });
+    });
+
+    it.each(['/mcp', '/api/mcp'])('GET %s from a browser or curl describes the server', async (path) => {
+      const res = await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const body = (await res.json()) as Record<string, unknown> & { tools: Tool[] };
+      expect(body).toMatchObject({
+        name: 'vcard-payload-service',
+        version: expect.any(String),
+        transport: 'streamable-http',
+        endpoint: 'http://localhost:3000/mcp',
+        instructions: expect.stringContaining('qrPayload'),
+      });
+      expect(body.tools.map((tool) => tool.name).sort()).toEqual(['create_vcard_payload', 'get_product_context']);
+      const create = body.tools.find((tool) => tool.name === 'create_vcard_payload')!;
+      expect(create.inputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'request'));
+    });
+
+    it('DELETE is 405 with an Allow header (no sessions to end)', async () => {
+      const res = await fetch(`${baseUrl}/mcp`, { method: 'DELETE' });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toMatch(/\bPOST\b/);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
+    });
+
+    it("fastify's body limit applies (413 with the Error shape)", async () => {
+      const res = await fetch(`${baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: MCP_ACCEPT },
+        body: JSON.stringify({ ...INITIALIZE, padding: 'x'.repeat(70_000) }),
+      });
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+    });
+
+    it('the SDK rejects a POST that does not accept both JSON and SSE (406)', async () => {
+      const res = await post('/mcp', { accept: 'application/json' });
+      expect(res.status).toBe(406);
+      expect(res.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+    });
+  });
+});
+
+describe('MCP and the rate limit', () => {
+  let app: NestFastifyApplication;
+  let baseUrl: string;
+  beforeAll(async () => {
+    ({ app, baseUrl } = await listenTestApp({ RATE_LIMIT_MAX: '3' }));
+  });
+  afterAll(() => app.close());
+
+  it('shares one budget per client with the REST routes, then answers 429', async () => {
+    const mcp = () =>
+      fetch(`${baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: MCP_ACCEPT },
+        body: JSON.stringify(INITIALIZE),
+      });
+    expect((await fetch(`${baseUrl}/v1/product`)).headers.get('ratelimit-remaining')).toBe('2');
+    expect((await mcp()).headers.get('ratelimit-remaining')).toBe('1');
+    expect((await fetch(`${baseUrl}/v1/templates`)).headers.get('ratelimit-remaining')).toBe('0');
+    const limited = await mcp();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+  });
+});

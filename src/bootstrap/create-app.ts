@@ -33,9 +33,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   // JSON only: fastify's default text/plain parser would let a plain-text body reach validation.
   fastify.removeContentTypeParser('text/plain');
 
+  const logger = options.logger ?? createAppLogger(config.logLevel);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bodyParser: false,
-    logger: options.logger ?? createAppLogger(config.logLevel),
+    logger,
     abortOnError: false,
   });
 
@@ -44,7 +45,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   app.enableCors(CORS_OPTIONS);
   // Added after enableCors's hook, so a 429 carries the CORS headers too.
   app.get(RateLimiter).attach(fastify);
-  app.get(RequestLogger).attach(fastify);
+  app.get(RequestLogger).attach(fastify, logger);
   setupOpenApi(app, config);
 
   await app.init();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ERROR_CODE_NAMES } from '../../src/core/errors/error-codes';
 import { buildTestApp } from '../utils/test-app';
 
@@ -17,6 +19,11 @@ describe('OpenAPI document and docs pages', () => {
     expect(doc.openapi).toBe('3.1.0');
     const result = await new Validator().validate(doc);
     expect(result).toEqual({ valid: true });
+  });
+
+  it('matches the committed openapi/openapi.json (run `npm run build && npm run openapi:write` after a contract change)', () => {
+    const committed = JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi', 'openapi.json'), 'utf8'));
+    expect(doc).toEqual(committed);
   });
 
   it('carries a date-form API version and both server prefixes', () => {

@@ -1,5 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, LoggerService } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppLogger, FlatRecord } from './app-logger';
 
 /**
  * One structured line per finished request. Deliberately logs the route *pattern*
@@ -10,26 +11,33 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export class RequestLogger {
   private readonly logger = new Logger('http');
 
-  attach(fastify: FastifyInstance): void {
+  /**
+   * `appLogger` is the logger the app was created with: the production AppLogger gets its direct
+   * path; any other (a test's capturing logger) is reached through Nest's Logger as before.
+   */
+  attach(fastify: FastifyInstance, appLogger?: LoggerService): void {
+    const direct = appLogger instanceof AppLogger ? appLogger : null;
     // Echoed so a client can quote it when reporting a problem (see the internal_error hint).
     fastify.addHook('onRequest', (request, reply, done) => {
       void reply.header('X-Request-Id', request.id);
       done();
     });
     fastify.addHook('onResponse', (request, reply, done) => {
-      this.log(request, reply);
+      const record = this.record(request, reply);
+      if (direct) direct.logRecord('http', record);
+      else this.logger.log(record);
       done();
     });
   }
 
-  private log(request: FastifyRequest, reply: FastifyReply): void {
-    this.logger.log({
+  private record(request: FastifyRequest, reply: FastifyReply): FlatRecord {
+    return {
       msg: 'request',
       requestId: request.id,
       method: request.method,
       route: request.routeOptions.url ?? '(unmatched)',
       status: reply.statusCode,
       latencyMs: Math.round(reply.elapsedTime * 100) / 100,
-    });
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBody,
@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { idempotencyKeyOf, IdempotencyKeyInterceptor } from '../../core/idempotency/idempotency-key.interceptor';
+import { idempotencyKeyOf, IdempotencyKeyGuard } from '../../core/idempotency/idempotency-key.guard';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
 import { IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
@@ -29,7 +29,7 @@ export class JobsController {
 
   @Post('vcard')
   @HttpCode(202)
-  @UseInterceptors(IdempotencyKeyInterceptor)
+  @UseGuards(IdempotencyKeyGuard)
   @ApiOperation({
     operationId: 'createVCardJob',
     summary: 'Create a vCard payload as a job',

@@ -1,7 +1,7 @@
-import { Body, Controller, Headers, HttpCode, Post, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { IdempotencyKeyInterceptor } from '../../core/idempotency/idempotency-key.interceptor';
+import { IdempotencyKeyGuard } from '../../core/idempotency/idempotency-key.guard';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { VCardRequestDto } from './dto/vcard-request.dto';
 import { VCardResponseDto } from './dto/vcard-response.dto';
@@ -28,7 +28,7 @@ export class VCardController {
 
   @Post()
   @HttpCode(200)
-  @UseInterceptors(IdempotencyKeyInterceptor)
+  @UseGuards(IdempotencyKeyGuard)
   @ApiOperation({
     operationId: 'createVCard',
     summary: 'Build a vCard payload from contact fields',

@@ -1,0 +1,203 @@
+// Load runs: autocannon for maximum throughput, an evenly paced client for latency at a set rate.
+// Both report the same shape: throughput, latency percentiles, server CPU time and memory.
+import net from 'node:net';
+import { createRequire } from 'node:module';
+
+const autocannon = createRequire(import.meta.url)('autocannon');
+
+const RSS_SAMPLE_MS = 250;
+
+const round = (value, digits = 2) => (value === null || value === undefined ? null : Number(value.toFixed(digits)));
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Samples the server's RSS and CPU time around a run. */
+function watch(server) {
+  const rss = [];
+  const started = performance.now();
+  const cpuBefore = server.cpuSeconds();
+  const sampler = setInterval(() => {
+    rss.push({ t: round((performance.now() - started) / 1000, 1), mb: round(server.memory().rssMB, 1) });
+  }, RSS_SAMPLE_MS);
+  return {
+    finish(latencies, seconds) {
+      clearInterval(sampler);
+      const cpuSeconds = server.cpuSeconds() - cpuBefore;
+      const sorted = Float64Array.from(latencies).sort();
+      const memory = server.memory();
+      return {
+        requests: latencies.length,
+        seconds: round(seconds),
+        rps: Math.round(latencies.length / seconds),
+        // Server CPU time per request in microseconds (10 ms clock ticks: runs of a few seconds).
+        cpuUsPerRequest: latencies.length > 0 ? Math.round((cpuSeconds * 1e6) / latencies.length) : null,
+        // Share of one core the server used: well below 1 at max rate means it was starved.
+        cpuShare: round(cpuSeconds / seconds),
+        latencyMs: {
+          p50: round(percentile(sorted, 50)),
+          p90: round(percentile(sorted, 90)),
+          p99: round(percentile(sorted, 99)),
+          max: round(sorted[sorted.length - 1] ?? null),
+        },
+        maxRssMB: round(Math.max(memory.rssMB, ...rss.map((s) => s.mb)), 1),
+        peakRssMB: round(memory.hwmMB, 1),
+        rssSamples: rss,
+      };
+    },
+    stop: () => clearInterval(sampler),
+  };
+}
+
+function failOnErrors(server, route, statuses, errors) {
+  if (statuses.size > 0 || errors > 0) {
+    throw new Error(`${server.name} ${route.name}: unexpected statuses ${JSON.stringify([...statuses])}, ${errors} socket errors`);
+  }
+}
+
+/**
+ * As many requests as `connections` keep-alive connections can get answered (closed loop), for
+ * `duration` seconds or `amount` requests. Latencies come from autocannon's per-response times
+ * (float ms) rather than its histogram, which keeps whole milliseconds only. Any status other
+ * than the route's, or any socket error, fails the run: a benchmark of errors measures nothing.
+ * `onResponse(n)` is called after the n-th successful response.
+ */
+export async function drive(server, route, { duration, connections, amount, onResponse }) {
+  const options = {
+    url: `${server.url}${route.path}`,
+    method: route.method,
+    headers: route.body ? { 'content-type': 'application/json' } : {},
+    body: route.body ? JSON.stringify(route.body) : undefined,
+    connections,
+    duration,
+    amount,
+    timeout: 10,
+  };
+  const watcher = watch(server);
+  // autocannon takes an explicit undefined as a value (and rejects it).
+  const instance = autocannon(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)));
+  const latencies = [];
+  const statuses = new Map();
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status === route.expectStatus) {
+      latencies.push(ms);
+      onResponse?.(latencies.length);
+    } else {
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  });
+  let result;
+  try {
+    result = await instance;
+  } finally {
+    watcher.stop();
+  }
+  failOnErrors(server, route, statuses, result.errors);
+  return watcher.finish(latencies, result.duration);
+}
+
+/**
+ * One keep-alive HTTP/1.1 connection speaking just enough of the protocol for the paced runs: it
+ * writes a pre-built request and reads a response by its Content-Length. Node's http client
+ * allocates so much per request that its own GC pauses (up to ~8 ms here) showed up in the p99.
+ */
+class RawConnection {
+  constructor(port, request, onResponse) {
+    this.request = request;
+    this.onResponse = onResponse;
+    this.busy = false;
+    this.pending = null;
+    this.socket = net.connect(port, '127.0.0.1');
+    this.socket.setNoDelay(true);
+    this.socket.on('data', (chunk) => this.read(chunk));
+    this.socket.on('error', (error) => onResponse(0, error));
+  }
+
+  send() {
+    this.busy = true;
+    this.socket.write(this.request);
+  }
+
+  read(chunk) {
+    this.pending = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    const headEnd = this.pending.indexOf('\r\n\r\n');
+    if (headEnd === -1) return;
+    const head = this.pending.toString('latin1', 0, headEnd);
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+    if (this.pending.length < headEnd + 4 + length) return;
+    this.pending = null;
+    this.busy = false;
+    this.onResponse(Number(head.slice(9, 12)));
+  }
+
+  close() {
+    this.socket.destroy();
+  }
+}
+
+/**
+ * `rate` requests per second for `duration` seconds, sent on schedule (every 1/rate s) on the
+ * first free of `connections` keep-alive connections, or as soon as one frees up. Latency runs
+ * from the scheduled send time, so any stall delays every request behind it and shows (no
+ * coordinated omission). autocannon's own rate option is no substitute: each connection sends
+ * its quota for the second as fast as it can and then waits, so the server sees bursts at full
+ * speed followed by idle time.
+ */
+export async function drivePaced(server, route, { rate, duration, connections }) {
+  const url = new URL(`${server.url}${route.path}`);
+  const body = route.body ? JSON.stringify(route.body) : '';
+  const request = Buffer.from(
+    `${route.method} ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\n` +
+      (body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : '') +
+      `\r\n${body}`,
+  );
+  const total = Math.round(rate * duration);
+  const interval = 1000 / rate;
+  const latencies = [];
+  const statuses = new Map();
+  let errors = 0;
+  const watcher = watch(server);
+  const start = performance.now() + 50;
+  const pool = [];
+  await new Promise((resolve) => {
+    let sent = 0;
+    let finished = 0;
+    const waiting = []; // scheduled times of due requests with no free connection
+    const connection = () => {
+      const conn = new RawConnection(url.port, request, (status, error) => {
+        if (error) errors++;
+        else if (status === route.expectStatus) latencies.push(performance.now() - conn.scheduled);
+        else statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        finished++;
+        if (error || finished === total) resolve();
+        else if (waiting.length > 0) dispatch(conn, waiting.shift());
+      });
+      return conn;
+    };
+    const dispatch = (conn, scheduled) => {
+      conn.scheduled = scheduled;
+      conn.send();
+    };
+    for (let i = 0; i < connections; i++) pool.push(connection());
+    // Polled on every turn of the event loop rather than with timers, whose millisecond
+    // granularity would send requests in late clumps. This process has a core of its own.
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && start + sent * interval <= now) {
+        const scheduled = start + sent++ * interval;
+        const idle = pool.find((c) => !c.busy);
+        if (idle) dispatch(idle, scheduled);
+        else waiting.push(scheduled);
+      }
+      if (sent < total) setImmediate(tick);
+    };
+    setImmediate(tick);
+  }).finally(() => {
+    watcher.stop();
+    for (const conn of pool) conn.close();
+  });
+  failOnErrors(server, route, statuses, errors);
+  return { rate, ...watcher.finish(latencies, (performance.now() - start) / 1000) };
+}

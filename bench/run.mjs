@@ -1,0 +1,287 @@
+// npm run bench: the service against a bare-Fastify yardstick doing the same work (yardstick.mjs).
+//
+// Each server runs pinned to one core (BENCH_SERVER_CPU, default 0) and this process, which runs
+// autocannon, to another (BENCH_LOAD_CPU, default 1). Phases:
+//   1. encoder speed, in-process, on the server core;
+//   2. per route: max throughput, service and yardstick in turn (warm-up, then measure), then
+//      both at half the service's max rate, sent evenly paced: the latency of a loaded but not
+//      saturated server;
+//   3. request-logging cost: the service at LOG_LEVEL=info (the production default, the headline)
+//      and silent, back to back;
+//   4. memory: BENCH_JOBS job creations on a fresh service, with its RSS every BENCH_JOBS/40
+//      and its heap after a forced full GC at each quarter (skipped, with a note, when the build
+//      has no POST /v1/jobs/vcard).
+// The service keeps its rate limiter on, with a budget too large to trip.
+// Results: a table on stdout and bench/results/latest.json.
+//
+// Env: BENCH_DURATION (s per measured run, 10), BENCH_WARMUP (s, 2), BENCH_HALF_DURATION (s, 8),
+// BENCH_CONNECTIONS (10), BENCH_JOBS (200000), BENCH_ENCODER_SECONDS (2), BENCH_SKIP_BUILD=1 to
+// use an existing build, BENCH_DIST (build directory, default dist), BENCH_NODE_OPTIONS (Node
+// flags for the service only, to try e.g. --max-semi-space-size=8; production runs none).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, release, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TYPICAL_CARD } from './cards.mjs';
+import { connectInspector } from './inspector.mjs';
+import { drive, drivePaced } from './load.mjs';
+import { evaluateTargets, printReport, rssTrend } from './report.mjs';
+import { startServer } from './server-process.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const env = process.env;
+const num = (name, fallback) => (env[name] === undefined || env[name] === '' ? fallback : Number(env[name]));
+const config = {
+  durationSeconds: num('BENCH_DURATION', 10),
+  warmupSeconds: num('BENCH_WARMUP', 2),
+  halfRateDurationSeconds: num('BENCH_HALF_DURATION', 8),
+  connections: num('BENCH_CONNECTIONS', 10),
+  jobs: num('BENCH_JOBS', 200_000),
+  serverCpu: num('BENCH_SERVER_CPU', 0),
+  loadCpu: num('BENCH_LOAD_CPU', 1),
+  dist: resolve(root, env.BENCH_DIST ?? 'dist'),
+};
+
+// Re-run this script pinned to the load core, once.
+if (env.BENCH_PINNED !== '1') {
+  if (spawnSync('taskset', ['-V']).status !== 0) {
+    console.error('bench: taskset (util-linux) is required to pin the processes to cores.');
+    process.exit(1);
+  }
+  if (availableParallelism() < 2) {
+    console.error('bench: needs at least 2 cores (one for the server, one for the load generator).');
+    process.exit(1);
+  }
+  // The memory phase talks to the service's inspector over WebSocket (a flag on Node 20).
+  const flags = typeof WebSocket === 'undefined' ? ['--experimental-websocket'] : [];
+  const pinned = spawnSync('taskset', ['-c', String(config.loadCpu), process.execPath, ...flags, fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    env: { ...env, BENCH_PINNED: '1' },
+  });
+  process.exit(pinned.status ?? 1);
+}
+
+const SERVICE_ENV = {
+  NODE_ENV: 'production',
+  // The limiter stays on; 10,000,000 per 60 s (the configuration's maximum) never trips here.
+  RATE_LIMIT_MAX: '10000000',
+  RATE_LIMIT_WINDOW_SECONDS: '60',
+  LOG_LEVEL: 'info',
+  // The in-memory store, as in a single-instance deployment, whatever the caller's shell holds.
+  REDIS_URL: '',
+  NODE_OPTIONS: env.BENCH_NODE_OPTIONS ?? '',
+};
+
+const ROUTES = [
+  { name: 'POST /v1/vcard', method: 'POST', path: '/v1/vcard', body: TYPICAL_CARD, expectStatus: 200 },
+  { name: 'GET /v1/templates', method: 'GET', path: '/v1/templates', expectStatus: 200 },
+  { name: 'GET /v1/health', method: 'GET', path: '/v1/health', expectStatus: 200 },
+  { name: 'POST /v1/jobs/vcard', method: 'POST', path: '/v1/jobs/vcard', body: TYPICAL_CARD, expectStatus: 202 },
+];
+const JOBS_ROUTE = ROUTES[3];
+
+const log = (line) => process.stdout.write(`${line}\n`);
+
+function build() {
+  if (env.BENCH_SKIP_BUILD === '1') {
+    log(`bench: using the existing build in ${config.dist}`);
+  } else {
+    log('bench: npm run build');
+    const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('build failed');
+  }
+  if (!existsSync(join(config.dist, 'main.js'))) throw new Error(`no ${config.dist}/main.js: build first`);
+}
+
+function encoderSpeed() {
+  const run = spawnSync('taskset', ['-c', String(config.serverCpu), process.execPath, join(here, 'encoder-speed.mjs')], {
+    env: { ...env, BENCH_DIST: config.dist },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`encoder-speed failed:\n${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+function startService(extraEnv = {}, nodeArgs = []) {
+  return startServer({
+    name: 'service',
+    script: join(config.dist, 'main.js'),
+    cpu: config.serverCpu,
+    env: { ...SERVICE_ENV, ...extraEnv },
+    nodeArgs,
+  });
+}
+
+function startYardstick() {
+  return startServer({ name: 'yardstick', script: join(here, 'yardstick.mjs'), cpu: config.serverCpu, env: { BENCH_DIST: config.dist } });
+}
+
+/** Whether the server answers the route as benchmarked (one request). */
+async function serves(server, route) {
+  const response = await fetch(`${server.url}${route.path}`, {
+    method: route.method,
+    headers: route.body ? { 'content-type': 'application/json' } : {},
+    body: route.body ? JSON.stringify(route.body) : undefined,
+  });
+  return response.status === route.expectStatus ? null : `${route.name} answered ${response.status}`;
+}
+
+async function measure(server, route) {
+  await drive(server, route, { duration: config.warmupSeconds, connections: config.connections });
+  const result = await drive(server, route, { duration: config.durationSeconds, connections: config.connections });
+  log(
+    `  ${server.name.padEnd(18)} ${route.name.padEnd(20)} ${String(result.rps).padStart(6)} req/s  ` +
+      `${result.cpuUsPerRequest} µs CPU/req  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms`,
+  );
+  return result;
+}
+
+const compact = ({ rssSamples, ...rest }) => rest;
+
+/**
+ * BENCH_JOBS job creations in one run on a fresh service (MAX_JOBS at its default, 10000): its RSS
+ * every BENCH_JOBS/40 creations, as it is, and at each quarter its heap right after a forced full
+ * GC, which is flat unless something leaks. The four forced collections also trim the RSS peaks a
+ * little against a service left alone.
+ */
+async function jobsMemory() {
+  const service = await startService({}, ['--inspect=127.0.0.1:0']);
+  const inspector = await connectInspector(service.stderr);
+  try {
+    const every = Math.ceil(config.jobs / 40);
+    const quarter = Math.ceil(config.jobs / 4);
+    const rss = [{ jobs: 0, rssMB: Number(service.memory().rssMB.toFixed(1)) }];
+    const afterGc = [{ jobs: 0, ...(await inspector.memoryAfterGc()) }];
+    const readings = [];
+    await drive(service, JOBS_ROUTE, {
+      amount: every * 40,
+      connections: config.connections,
+      onResponse: (n) => {
+        if (n % every === 0) rss.push({ jobs: n, rssMB: Number(service.memory().rssMB.toFixed(1)) });
+        if (n % quarter === 0 && n < every * 40) readings.push(inspector.memoryAfterGc().then((m) => afterGc.push({ jobs: n, ...m })));
+      },
+    });
+    await Promise.all(readings);
+    afterGc.push({ jobs: every * 40, ...(await inspector.memoryAfterGc()) });
+    const settled = afterGc.slice(1);
+    return {
+      jobsCreated: every * 40,
+      rssSeries: rss,
+      afterGcSeries: afterGc,
+      peakRssMB: Number(service.memory().hwmMB.toFixed(1)),
+      rssAfterWarmup: rssTrend(rss.map((s) => s.rssMB)),
+      // From the first quarter (the store full, the JIT settled) to the end.
+      heapAfterGcGrowthMB: Number((settled[settled.length - 1].heapUsedMB - settled[0].heapUsedMB).toFixed(1)),
+    };
+  } finally {
+    inspector.close();
+    await service.stop();
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const loadAtStart = loadavg();
+  build();
+
+  log('\n[1/4] encoder speed (in-process)');
+  const encoder = encoderSpeed();
+  log(`  typical card (${encoder.typical.bytes} B): ${encoder.typical.cardsPerSecond} cards/s; large card (${encoder.large.bytes} B): ${encoder.large.cardsPerSecond} cards/s`);
+
+  const service = await startService();
+  const yardstick = await startYardstick();
+  const skipped = {};
+  const routes = [];
+  try {
+    for (const route of ROUTES) {
+      const problem = (await serves(service, route)) ?? (await serves(yardstick, route));
+      if (problem) skipped[route.name] = `skipped: ${problem} (route not in this build)`;
+      else routes.push(route);
+    }
+    for (const [name, note] of Object.entries(skipped)) log(`  ${name}: ${note}`);
+
+    // Route by route, max rate then half of it, so that the job creations (last) cannot leave
+    // their garbage to the other routes' runs: a full GC of it is a pause of about 100 ms.
+    log('\n[2/4] max throughput, then latency at half the service\'s max rate, evenly paced (the yardstick at the same rate)');
+    const max = {};
+    const half = {};
+    for (const route of routes) {
+      max[route.name] = { service: await measure(service, route), yardstick: await measure(yardstick, route) };
+      const rate = Math.round(max[route.name].service.rps / 2);
+      half[route.name] = {};
+      for (const server of [service, yardstick]) {
+        const result = await drivePaced(server, route, { rate, duration: config.halfRateDurationSeconds, connections: config.connections });
+        half[route.name][server.name] = result;
+        const { p50, p99 } = result.latencyMs;
+        log(`  ${server.name.padEnd(18)} ${route.name.padEnd(20)} ${String(rate).padStart(6)} req/s paced  p50 ${p50} ms  p99 ${p99} ms`);
+      }
+    }
+    await yardstick.stop();
+    await service.stop();
+
+    log('\n[3/4] request logging cost (POST /v1/vcard)');
+    const logging = {};
+    for (const level of ['info', 'silent']) {
+      const server = await startService({ LOG_LEVEL: level });
+      try {
+        logging[level] = compact(await measure({ ...server, name: `service (${level})` }, ROUTES[0]));
+      } finally {
+        await server.stop();
+      }
+    }
+
+    log('\n[4/4] memory across job creations');
+    const jobs = routes.includes(JOBS_ROUTE)
+      ? await jobsMemory()
+      : { skipped: skipped[JOBS_ROUTE.name] ?? 'skipped' };
+    if (!jobs.skipped) {
+      log(`  RSS after warm-up ${jobs.rssAfterWarmup.minMB}-${jobs.rssAfterWarmup.maxMB} MB; heap after full GC ${jobs.afterGcSeries.map((s) => s.heapUsedMB).join(' ')} MB`);
+    }
+
+    const results = {
+      date: startedAt.toISOString(),
+      machine: {
+        cpuModel: cpus()[0]?.model,
+        cores: cpus().length,
+        memoryGB: Number((totalmem() / 2 ** 30).toFixed(1)),
+        kernel: release(),
+        loadAverageAtStart: loadAtStart.map((l) => Number(l.toFixed(2))),
+        loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))),
+      },
+      node: process.version,
+      config: { ...config, dist: undefined, serviceEnv: SERVICE_ENV },
+      encoder,
+      routes: routes.map((route) => {
+        const { service: s, yardstick: y } = max[route.name];
+        return {
+          route: route.name,
+          service: compact(s),
+          yardstick: compact(y),
+          ratio: Number((s.rps / y.rps).toFixed(3)),
+          // The same ratio from CPU time per request: steadier when other processes share the host.
+          cpuRatio: Number((y.cpuUsPerRequest / s.cpuUsPerRequest).toFixed(3)),
+          atHalfServiceRate: { service: compact(half[route.name].service), yardstick: compact(half[route.name].yardstick) },
+          // The service's RSS during the measured max-rate run, for the flatness check.
+          serviceRssSamples: s.rssSamples,
+        };
+      }),
+      skipped,
+      logging: { ...logging, silentOverInfo: Number((logging.silent.rps / logging.info.rps).toFixed(3)) },
+      jobsMemory: jobs,
+    };
+    results.targets = evaluateTargets(results);
+    mkdirSync(join(here, 'results'), { recursive: true });
+    writeFileSync(join(here, 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    printReport(results, log);
+    log(`\nbench: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; results in bench/results/latest.json`);
+  } finally {
+    await Promise.allSettled([service.stop(), yardstick.stop()]);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,137 @@
+// The yardstick: bare Fastify doing the same useful work as the service on the benchmarked routes,
+// and nothing else (no Nest, no CORS, no rate limit, no request id, no logging). It uses the
+// service's own compiled code for everything that is not framework: the encoder, the cleaning and
+// format checks, the template catalogue and cursor, the job id. The request body is checked by a
+// Fastify route schema (the 8 string fields with their maxLength, fullName required, no other
+// properties), then each field is cleaned and checked again as the service does.
+//
+// Env: BENCH_DIST (compiled service, default dist), PORT, HOST (127.0.0.1), MAX_JOBS (10000).
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+
+const require = createRequire(import.meta.url);
+// The very Fastify the service runs on (the one @nestjs/platform-fastify depends on).
+const Fastify = createRequire(import.meta.resolve('@nestjs/platform-fastify'))('fastify');
+const dist = resolve(process.env.BENCH_DIST ?? 'dist');
+const vcard = require(`${dist}/lib/vcard/index.js`);
+const { PRIVACY_NOTE } = require(`${dist}/modules/vcard/privacy-note.js`);
+const { TEMPLATE_CATALOGUE, findTemplate } = require(`${dist}/modules/templates/template-catalogue.js`);
+const { decodeTemplateCursor, encodeTemplateCursor } = require(`${dist}/modules/templates/template-cursor.js`);
+const { SERVICE_NAME, SERVICE_VERSION } = require(`${dist}/config/service-info.js`);
+const { newJobId } = require(`${dist}/modules/jobs/job-id.js`);
+
+const PORT = Number(process.env.PORT ?? 3200);
+const HOST = process.env.HOST ?? '127.0.0.1';
+const BASE_URL = `http://localhost:${PORT}`;
+const MAX_JOBS = Number(process.env.MAX_JOBS ?? 10_000);
+const JOB_TTL_MS = 900_000;
+
+const FORMAT = {
+  email: vcard.isValidEmail,
+  phone: vcard.isValidPhone,
+  website: (value) => vcard.normalizeWebsite(value) !== null,
+};
+
+const contactSchema = {
+  type: 'object',
+  required: ['fullName'],
+  additionalProperties: false,
+  properties: Object.fromEntries(
+    vcard.CONTACT_FIELDS.map((field) => [field, { type: 'string', maxLength: vcard.FIELD_MAX_LENGTH[field] }]),
+  ),
+};
+
+function badRequest(reply, fields) {
+  return reply.code(400).send({ error: { code: 'invalid_request', status: 400, details: { fields } } });
+}
+
+/** The service's per-field rules after the schema: clean, then surrogates, emptiness, length, format. */
+function cleanContact(body) {
+  const contact = {};
+  const issues = [];
+  for (const field of vcard.CONTACT_FIELDS) {
+    const raw = body[field];
+    if (raw === undefined) continue;
+    if (vcard.hasLoneSurrogate(raw)) {
+      issues.push({ field, issue: 'invalid_unicode' });
+      continue;
+    }
+    const value = vcard.cleanFieldValue(field, raw);
+    if (value === '') {
+      if (field === 'fullName') issues.push({ field, issue: 'required' });
+      continue;
+    }
+    if (vcard.codePointLength(value) > vcard.FIELD_MAX_LENGTH[field]) issues.push({ field, issue: 'too_long' });
+    else if (FORMAT[field] && !FORMAT[field](value)) issues.push({ field, issue: 'format' });
+    else contact[field] = value;
+  }
+  return { contact, issues };
+}
+
+function encode(contact) {
+  const { vcard: text, qrPayload, qr } = vcard.encodeVCard(contact);
+  return { vcard: text, qrPayload, generatorUrl: `${BASE_URL}/`, privacyNote: PRIVACY_NOTE, qr };
+}
+
+const app = Fastify({
+  logger: false,
+  // Reject what the schema does not allow, as the service does: no silent removal, no coercion.
+  ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+});
+
+app.get('/v1/health', async () => ({ ok: true, service: SERVICE_NAME, version: SERVICE_VERSION }));
+
+app.get('/v1/templates', async (request, reply) => {
+  const { limit: rawLimit, cursor } = request.query;
+  const limit = rawLimit === undefined ? 2 : /^\d{1,9}$/.test(rawLimit) ? Number(rawLimit) : NaN;
+  if (!(limit >= 1 && limit <= 25)) return reply.code(400).send({ error: { code: 'invalid_query', status: 400 } });
+  let start = 0;
+  if (cursor !== undefined) {
+    const afterId = typeof cursor === 'string' ? decodeTemplateCursor(cursor) : null;
+    const found = afterId === null ? undefined : findTemplate(afterId);
+    if (!found) return reply.code(400).send({ error: { code: 'invalid_cursor', status: 400 } });
+    start = found.index + 1;
+  }
+  const data = TEMPLATE_CATALOGUE.slice(start, start + limit);
+  const hasMore = start + limit < TEMPLATE_CATALOGUE.length;
+  return {
+    data,
+    pagination: {
+      limit,
+      cursor: cursor ?? '',
+      next_cursor: hasMore ? encodeTemplateCursor(data[data.length - 1].id) : null,
+      has_more: hasMore,
+    },
+  };
+});
+
+app.post('/v1/vcard', { schema: { body: contactSchema } }, async (request, reply) => {
+  const { contact, issues } = cleanContact(request.body);
+  if (issues.length > 0) return badRequest(reply, issues);
+  return encode(contact);
+});
+
+// Bounded like the service's in-memory store: oldest first out, records cloned in and out.
+const jobs = new Map();
+app.post('/v1/jobs/vcard', { schema: { body: contactSchema } }, async (request, reply) => {
+  const { contact, issues } = cleanContact(request.body);
+  if (issues.length > 0) return badRequest(reply, issues);
+  const createdAt = new Date().toISOString();
+  const job = { id: newJobId(), status: 'succeeded', createdAt, completedAt: new Date().toISOString(), result: encode(contact) };
+  while (jobs.size >= MAX_JOBS) jobs.delete(jobs.keys().next().value);
+  jobs.set(job.id, { job: structuredClone(job), expiresAt: Date.now() + JOB_TTL_MS });
+  const self = `${BASE_URL}/v1/jobs/${job.id}`;
+  reply.code(202).header('Location', self);
+  return {
+    id: job.id,
+    object: 'job',
+    status: job.status,
+    created_at: job.createdAt,
+    completed_at: job.completedAt,
+    links: { self },
+    result: job.result,
+  };
+});
+
+await app.listen({ port: PORT, host: HOST });
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

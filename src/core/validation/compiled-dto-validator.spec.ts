@@ -1,0 +1,156 @@
+import { describe, expect, it } from '@jest/globals';
+import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
+import { IsDefined, IsString, ValidateNested } from 'class-validator';
+import fc from 'fast-check';
+import { CONTACT_FIELDS } from '../../lib/vcard';
+import { ListTemplatesQuery } from '../../modules/templates/dto/list-templates.query';
+import { VCardRequestDto } from '../../modules/vcard/dto/vcard-request.dto';
+import { hostileContact, validatedContact } from '../../../test/fixtures/vcard/contact.arbitrary';
+import { compileDtoValidator } from './compiled-dto-validator';
+import { createValidationPipe, VALIDATION_PIPE_OPTIONS } from './create-validation-pipe';
+
+/** Nest's own ValidationPipe with the service's options: the behaviour the fast path must keep. */
+const reference = new ValidationPipe(VALIDATION_PIPE_OPTIONS);
+const validatorOptions = (reference as unknown as { validatorOptions: object }).validatorOptions;
+
+type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
+const settle = (promise: Promise<unknown>): Promise<Settled> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+/** The contract-relevant view of a thrown error: its response body and extras. */
+const errorView = (error: unknown) =>
+  error instanceof Error ? { name: error.name, message: error.message, extras: (error as { extras?: unknown }).extras } : error;
+
+// Text that trips each rule, plus the values and keys that take the slow path.
+const awkwardText = fc.constantFrom(
+  '', ' ', ' \n\t ', 'Ada', ' Ada Lovelace ', 'ada@example.com', 'a@b', 'not-an-email', '+44 20 7946 0958', '12',
+  '555-1234 x12', 'example.com', 'https://example.com/x', 'javascript:alert(1)', 'ftp://example.com', '\ud83d',
+  'x\udc00y', 'a\r\nb', '\u0000\u0085', 'a'.repeat(257), 'n'.repeat(2001), 'e'.repeat(65),
+);
+const anyValue = fc.oneof(
+  { weight: 4, arbitrary: fc.oneof(awkwardText, fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 })) },
+  { weight: 1, arbitrary: fc.constantFrom(null, undefined, 0, 1.5, true, false) },
+  { weight: 1, arbitrary: fc.oneof(fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.string(), { maxKeys: 2 })) },
+);
+const anyKey = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...CONTACT_FIELDS) },
+  { weight: 1, arbitrary: fc.constantFrom('name', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'constructor', 'prototype') },
+  { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+);
+const anyBody = fc.oneof(
+  validatedContact,
+  hostileContact,
+  // Valid cards with a stray key or value: the whitelist and the methods plainToInstance skips.
+  fc.tuple(validatedContact, fc.dictionary(anyKey, anyValue, { maxKeys: 2 })).map(([card, extra]) => ({ ...card, ...extra })),
+  fc.dictionary(anyKey, anyValue, { maxKeys: 10 }),
+  fc.record(Object.fromEntries(CONTACT_FIELDS.map((f) => [f, anyValue])) as Record<string, fc.Arbitrary<unknown>>, {
+    requiredKeys: [],
+  }),
+);
+const anyQuery = fc.dictionary(
+  fc.oneof(fc.constantFrom('limit', 'cursor'), fc.constantFrom('page', 'toString'), fc.string({ maxLength: 5 })),
+  fc.oneof(
+    fc.constantFrom('1', '2', '25', '26', '0', '-1', '2.5', '1e1', '0x10', ' 3', 'x', '', '999999999', '1234567890'),
+    fc.string({ maxLength: 210 }),
+    fc.array(fc.constantFrom('1', '2'), { minLength: 2, maxLength: 2 }),
+  ),
+  { maxKeys: 3 },
+);
+
+/** Flat input the fast path promises to decide itself: no object values, no key the pipe strips. */
+function isFlat(value: object): boolean {
+  return Object.entries(value).every(
+    ([key, v]) => !['__proto__', 'prototype', 'constructor'].includes(key) && (typeof v !== 'object' || v === null),
+  );
+}
+
+async function expectSameAsReference(metatype: new () => object, type: ArgumentMetadata['type'], input: object): Promise<void> {
+  const compiled = compileDtoValidator(metatype, validatorOptions)!;
+  const outcome = compiled(input);
+  const expected = await settle(reference.transform(structuredClone(input), { type, metatype }));
+  if (outcome.accepted) {
+    expect(expected.ok).toBe(true);
+    const entity = (expected as { value: object }).value;
+    expect(outcome.entity).toStrictEqual(entity);
+    expect(Object.keys(outcome.entity)).toEqual(Object.keys(entity));
+  } else if (isFlat(input)) {
+    // Not just safe but complete: flat valid input never falls back to class-validator.
+    expect(expected.ok).toBe(false);
+  }
+}
+
+describe('compileDtoValidator', () => {
+  it('compiles the service DTOs', () => {
+    expect(compileDtoValidator(VCardRequestDto, validatorOptions)).not.toBeNull();
+    expect(compileDtoValidator(ListTemplatesQuery, validatorOptions)).not.toBeNull();
+  });
+
+  it('accepts a typical card with the same cleaned instance as class-transformer', async () => {
+    const input = { fullName: '  Ada\tLovelace ', email: 'ada@example.com', note: '', organization: null };
+    const outcome = compileDtoValidator(VCardRequestDto, validatorOptions)!(input);
+    expect(outcome.accepted).toBe(true);
+    await expectSameAsReference(VCardRequestDto, 'body', input);
+  });
+
+  it('matches class-validator on generated bodies: every acceptance identical, no flat one missed', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyBody, (body) => expectSameAsReference(VCardRequestDto, 'body', body)),
+      { numRuns: 600 },
+    );
+  });
+
+  it('matches class-validator on generated template queries', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyQuery, (query) => expectSameAsReference(ListTemplatesQuery, 'query', query)),
+      { numRuns: 400 },
+    );
+  });
+
+  it('leaves keys the pipe strips to the original path', () => {
+    const compiled = compileDtoValidator(VCardRequestDto, validatorOptions)!;
+    for (const body of ['{"fullName":"A","__proto__":{"x":1}}', '{"fullName":"A","constructor":"x"}']) {
+      expect(compiled(JSON.parse(body)).accepted).toBe(false);
+    }
+  });
+
+  it('does not compile what it does not reproduce', () => {
+    class Nested {
+      @IsString()
+      name: string;
+    }
+    class WithNested {
+      @IsDefined()
+      @ValidateNested()
+      nested: Nested;
+    }
+    class Eachy {
+      @IsString({ each: true })
+      tags: string[];
+    }
+    expect(compileDtoValidator(WithNested, validatorOptions)).toBeNull();
+    expect(compileDtoValidator(Eachy, validatorOptions)).toBeNull();
+    expect(compileDtoValidator(VCardRequestDto, { ...validatorOptions, skipMissingProperties: true })).toBeNull();
+    expect(compileDtoValidator(VCardRequestDto, { ...validatorOptions, whitelist: false })).toBeNull();
+  });
+});
+
+describe('the service ValidationPipe (fast path + class-validator)', () => {
+  const pipe = createValidationPipe();
+  const body: ArgumentMetadata = { type: 'body', metatype: VCardRequestDto };
+
+  it('answers every generated body exactly as the stock ValidationPipe does', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyBody, async (input) => {
+        const actual = await settle(pipe.transform(structuredClone(input), body));
+        const expected = await settle(reference.transform(structuredClone(input), body));
+        expect(actual.ok).toBe(expected.ok);
+        if (actual.ok && expected.ok) expect(actual.value).toStrictEqual(expected.value);
+        else expect(errorView((actual as { error: unknown }).error)).toEqual(errorView((expected as { error: unknown }).error));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -145,7 +145,7 @@ class RawConnection {
  * its quota for the second as fast as it can and then waits, so the server sees bursts at full
  * speed followed by idle time.
  */
-export async function drivePaced(server, route, { rate, duration, connections }) {
+export async function drivePaced(server, route, { rate, duration, connections, leadIn = 1 }) {
   const url = new URL(`${server.url}${route.path}`);
   const body = route.body ? JSON.stringify(route.body) : '';
   const request = Buffer.from(
@@ -153,30 +153,33 @@ export async function drivePaced(server, route, { rate, duration, connections })
       (body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : '') +
       `\r\n${body}`,
   );
-  const total = Math.round(rate * duration);
+  // The first `leadIn` seconds are sent but not recorded: new connections and a cold client.
+  const unrecorded = Math.round(rate * leadIn);
+  const total = unrecorded + Math.round(rate * duration);
   const interval = 1000 / rate;
   const latencies = [];
   const statuses = new Map();
   let errors = 0;
-  const watcher = watch(server);
+  let watcher; // from the first recorded request on
   const start = performance.now() + 50;
   const pool = [];
   await new Promise((resolve) => {
     let sent = 0;
     let finished = 0;
-    const waiting = []; // scheduled times of due requests with no free connection
+    const waiting = []; // [index, scheduled time] of due requests with no free connection
     const connection = () => {
       const conn = new RawConnection(url.port, request, (status, error) => {
         if (error) errors++;
-        else if (status === route.expectStatus) latencies.push(performance.now() - conn.scheduled);
-        else statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        else if (status !== route.expectStatus) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        else if (conn.index >= unrecorded) latencies.push(performance.now() - conn.scheduled);
         finished++;
         if (error || finished === total) resolve();
         else if (waiting.length > 0) dispatch(conn, waiting.shift());
       });
       return conn;
     };
-    const dispatch = (conn, scheduled) => {
+    const dispatch = (conn, [index, scheduled]) => {
+      conn.index = index;
       conn.scheduled = scheduled;
       conn.send();
     };
@@ -186,18 +189,20 @@ export async function drivePaced(server, route, { rate, duration, connections })
     const tick = () => {
       const now = performance.now();
       while (sent < total && start + sent * interval <= now) {
-        const scheduled = start + sent++ * interval;
+        if (sent === unrecorded) watcher = watch(server);
+        const due = [sent, start + sent * interval];
+        sent++;
         const idle = pool.find((c) => !c.busy);
-        if (idle) dispatch(idle, scheduled);
-        else waiting.push(scheduled);
+        if (idle) dispatch(idle, due);
+        else waiting.push(due);
       }
       if (sent < total) setImmediate(tick);
     };
     setImmediate(tick);
   }).finally(() => {
-    watcher.stop();
+    watcher?.stop();
     for (const conn of pool) conn.close();
   });
   failOnErrors(server, route, statuses, errors);
-  return { rate, ...watcher.finish(latencies, (performance.now() - start) / 1000) };
+  return { rate, ...watcher.finish(latencies, (performance.now() - start) / 1000 - leadIn) };
 }

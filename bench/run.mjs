@@ -202,16 +202,19 @@ async function main() {
     }
     for (const [name, note] of Object.entries(skipped)) log(`  ${name}: ${note}`);
 
-    // Route by route, max rate then half of it, so that the job creations (last) cannot leave
-    // their garbage to the other routes' runs: a full GC of it is a pause of about 100 ms.
+    // Route by route and server by server: max rate, then at once half the service's max rate.
+    // A server left idle meanwhile comes back slow for a second or two (V8 shrinks the idle heap
+    // and drops code), which the paced run would report as seconds of backlog; and the job
+    // creations come last, so that their garbage cannot land in another route's run.
     log('\n[2/4] max throughput, then latency at half the service\'s max rate, evenly paced (the yardstick at the same rate)');
     const max = {};
     const half = {};
     for (const route of routes) {
-      max[route.name] = { service: await measure(service, route), yardstick: await measure(yardstick, route) };
-      const rate = Math.round(max[route.name].service.rps / 2);
+      max[route.name] = {};
       half[route.name] = {};
       for (const server of [service, yardstick]) {
+        max[route.name][server.name] = await measure(server, route);
+        const rate = Math.round(max[route.name].service.rps / 2);
         const result = await drivePaced(server, route, { rate, duration: config.halfRateDurationSeconds, connections: config.connections });
         half[route.name][server.name] = result;
         const { p50, p99 } = result.latencyMs;

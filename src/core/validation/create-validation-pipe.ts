@@ -1,4 +1,5 @@
 import { ArgumentMetadata, Type, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import { ApiError } from '../errors/api-error';
 import { CompiledDtoValidator, compileDtoValidator } from './compiled-dto-validator';
 
@@ -49,6 +50,15 @@ function bodyShapeIssue(value: unknown): FieldIssue | null {
   return null;
 }
 
+/** Keys ValidationPipe deletes from the input before validating (its stripProtoKeys). */
+const STRIPPED_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
+
+/** The issue class-validator's whitelist reports for an unknown key, for the keys it never sees. */
+function unknownKeyIssue(key: string): FieldIssue {
+  const shown = key.length > 64 ? `${key.slice(0, 61)}...` : key;
+  return { field: shown, issue: 'unknown', message: `${shown} is not a known field` };
+}
+
 /** The stock ValidationPipe options underneath ApiValidationPipe (the unit spec's reference too). */
 export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
   whitelist: true,
@@ -71,6 +81,8 @@ export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
 class ApiValidationPipe extends ValidationPipe {
   /** Per DTO class, compiled on first use; null when the class keeps class-validator. */
   private readonly compiled = new Map<Type, CompiledDtoValidator<object> | null>();
+  /** Per DTO class, the property names its decorators declare (the whitelist). */
+  private readonly declared = new Map<Type, ReadonlySet<string>>();
 
   constructor() {
     super(VALIDATION_PIPE_OPTIONS);
@@ -82,12 +94,22 @@ class ApiValidationPipe extends ValidationPipe {
       const issue = bodyShapeIssue(value);
       if (issue) throw new ApiError('invalid_request', { details: { fields: [issue] } });
     }
+    // Read before anything strips them: see unseenUnknownKeys.
+    const unseen = isDto ? this.unseenUnknownKeys(value, metadata.metatype as Type) : [];
     try {
-      if (isDto) {
-        const outcome = this.compiledFor(metadata.metatype as Type)?.(value);
-        if (outcome?.accepted) return outcome.entity;
+      let result: unknown;
+      try {
+        const outcome = unseen.length === 0 && isDto ? this.compiledFor(metadata.metatype as Type)?.(value) : undefined;
+        result = outcome?.accepted ? outcome.entity : await super.transform(value, metadata);
+      } catch (error) {
+        if (unseen.length === 0 || !(error instanceof ApiError) || error.code !== 'invalid_request') throw error;
+        const fields = (error.extras.details?.fields ?? []) as FieldIssue[];
+        throw new ApiError('invalid_request', { details: { fields: [...fields, ...unseen.map(unknownKeyIssue)] } });
       }
-      return await super.transform(value, metadata);
+      if (unseen.length > 0) {
+        throw new ApiError('invalid_request', { details: { fields: unseen.map(unknownKeyIssue) } });
+      }
+      return result;
     } catch (error) {
       if (metadata.type === 'query' && error instanceof ApiError && error.code === 'invalid_request') {
         const [first] = (error.extras.details?.fields ?? []) as FieldIssue[];
@@ -98,6 +120,33 @@ class ApiValidationPipe extends ValidationPipe {
       }
       throw error;
     }
+  }
+
+  /**
+   * Unknown keys that the whitelist check never sees, so they would vanish silently instead of
+   * being rejected like any other unknown key: ValidationPipe deletes `__proto__`, `prototype` and
+   * `constructor` from the input, and class-transformer skips keys naming a method or accessor of
+   * the class or Object.prototype (`toString`, `valueOf`, `hasOwnProperty`, ...).
+   */
+  private unseenUnknownKeys(value: unknown, metatype: Type): string[] {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+    const declared = this.declaredProperties(metatype);
+    const prototype = metatype.prototype as object;
+    const unseen: string[] = [];
+    for (const key of Object.keys(value)) {
+      if (!declared.has(key) && (STRIPPED_KEYS.has(key) || key in prototype)) unseen.push(key);
+    }
+    return unseen;
+  }
+
+  private declaredProperties(metatype: Type): ReadonlySet<string> {
+    let declared = this.declared.get(metatype);
+    if (declared === undefined) {
+      const metadatas = getMetadataStorage().getTargetValidationMetadatas(metatype, '', false, false, undefined);
+      declared = new Set(metadatas.map((metadata) => metadata.propertyName));
+      this.declared.set(metatype, declared);
+    }
+    return declared;
   }
 
   /** ValidationPipe's own rule, without allocating its list of types on every parameter. */

@@ -18,5 +18,8 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form: node is PID 1 and receives SIGTERM directly (graceful shutdown, exit 0).
-# The same command as `npm start` after the build, and as the shutdown test.
-CMD ["node", "dist/main.js"]
+# The same command as `npm start` after the build, and as the tests that spawn the service
+# (test/e2e/startup.e2e-spec.ts checks that they agree). --max-semi-space-size=8 caps V8's young
+# generation at 8 MB per semi-space (the default grows to 16 MB): peak RSS under load stays below
+# 150 MB at no measured CPU cost (see the README's benchmark section).
+CMD ["node", "--max-semi-space-size=8", "dist/main.js"]

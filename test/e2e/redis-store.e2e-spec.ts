@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort, RedisServer } from '../utils/redis-server';
+import { serviceNodeArgs } from '../utils/service-command';
 import { buildTestApp } from '../utils/test-app';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -89,7 +90,7 @@ describe('two instances sharing a real Redis (REDIS_URL)', () => {
 describe('start-up with an unreachable REDIS_URL', () => {
   it('refuses to start, naming the variable but not its value', async () => {
     const port = await freePort();
-    const result = spawnSync(process.execPath, ['dist/main.js'], {
+    const result = spawnSync(process.execPath, serviceNodeArgs(), {
       cwd: join(__dirname, '..', '..'),
       env: { PATH: process.env.PATH, REDIS_URL: `redis://admin:s3cret-pw@127.0.0.1:${port}`, LOG_LEVEL: 'silent', PORT: '0' },
       encoding: 'utf8',

@@ -4,8 +4,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { EventSource } from 'eventsource';
+import { ROOT, serviceNodeArgs } from '../utils/service-command';
 
-const ROOT = join(__dirname, '..', '..');
 const MAIN = join(ROOT, 'dist', 'main.js');
 
 function newestSourceMtime(dir: string): number {
@@ -54,7 +54,7 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<v
   throw new Error('the service did not become healthy');
 }
 
-describe('graceful shutdown of the built service (node dist/main.js, as in the Dockerfile)', () => {
+describe('graceful shutdown of the built service (the npm start / Dockerfile command)', () => {
   let child: ChildProcess;
   let baseUrl: string;
 
@@ -62,7 +62,7 @@ describe('graceful shutdown of the built service (node dist/main.js, as in the D
     ensureBuilt();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [MAIN], {
+    child = spawn(process.execPath, serviceNodeArgs(), {
       cwd: ROOT,
       env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'silent' },
       stdio: 'ignore',

@@ -48,11 +48,13 @@ export class McpHostCheck {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   attach(fastify: FastifyInstance): void {
-    fastify.addHook('onRequest', async (request) => this.check(request));
+    // Callback style: every request passes here, and most leave at the path test.
+    fastify.addHook('onRequest', (request, _reply, done) => done(this.check(request)));
   }
 
-  check(request: FastifyRequest): void {
-    if (!MCP_PATH.test(request.url)) return;
-    if (!isAllowedHost(request.host, this.config.allowedHosts)) throw new ApiError('forbidden_host');
+  /** The 403 for a request to /mcp whose Host is not allowed; undefined for anything else. */
+  check(request: FastifyRequest): ApiError | undefined {
+    if (!MCP_PATH.test(request.url)) return undefined;
+    return isAllowedHost(request.host, this.config.allowedHosts) ? undefined : new ApiError('forbidden_host');
   }
 }

@@ -1,5 +1,5 @@
-import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import type { SyncThrottlerStorage } from '../../../core/rate-limit/sync-throttler-storage';
 
 interface Window {
   hits: number;
@@ -12,7 +12,7 @@ interface Window {
  * time and memory per client); a counter per window is O(1) and matches the RateLimit-Reset
  * semantics ("seconds until the window resets").
  */
-export class MemoryThrottlerStorage implements ThrottlerStorage {
+export class MemoryThrottlerStorage implements SyncThrottlerStorage {
   private readonly windows = new Map<string, Window>();
 
   constructor(sweepIntervalMs = 30_000) {
@@ -22,6 +22,11 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
   }
 
   async increment(key: string, ttlMs: number, limit: number): Promise<ThrottlerStorageRecord> {
+    return this.incrementSync(key, ttlMs, limit);
+  }
+
+  /** The same count without a promise: the rate-limit hook's fast path (see SyncThrottlerStorage). */
+  incrementSync(key: string, ttlMs: number, limit: number): ThrottlerStorageRecord {
     const now = Date.now();
     let window = this.windows.get(key);
     if (window === undefined || window.resetAt <= now) {

@@ -101,6 +101,13 @@ export function printReport(results, log) {
   for (const [name, note] of Object.entries(results.skipped)) log(`${name}: ${note}`);
   const { info, silent, silentOverInfo } = results.logging;
   log(`\nlogging: POST /v1/vcard ${info.rps} req/s at info, ${silent.rps} req/s silent (x${silentOverInfo})`);
+  if (results.features) {
+    const { yardstickWithFeatures: f, featuresCpuRatio, serviceOverFeaturedCpuRatio } = results.features;
+    log(
+      `features: bare Fastify with the service's CORS, rate limit, request id and request log: ${f.rps} req/s, ` +
+        `${f.cpuUsPerRequest} µs CPU/req (CPU ratio to the bare yardstick ${featuresCpuRatio}; service at info to it ${serviceOverFeaturedCpuRatio})`,
+    );
+  }
   log(
     `encoder: ${results.encoder.typical.cardsPerSecond} cards/s typical (${results.encoder.typical.bytes} B), ` +
       `${results.encoder.large.cardsPerSecond} cards/s large (${results.encoder.large.bytes} B)`,

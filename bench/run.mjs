@@ -121,8 +121,13 @@ function startService(extraEnv = {}, nodeArgs = []) {
   });
 }
 
-function startYardstick() {
-  return startServer({ name: 'yardstick', script: join(here, 'yardstick.mjs'), cpu: config.serverCpu, env: { BENCH_DIST: config.dist } });
+function startYardstick({ features = false } = {}) {
+  return startServer({
+    name: features ? 'yardstick+features' : 'yardstick',
+    script: join(here, 'yardstick.mjs'),
+    cpu: config.serverCpu,
+    env: { BENCH_DIST: config.dist, YARDSTICK_FEATURES: features ? '1' : '', RATE_LIMIT_MAX: SERVICE_ENV.RATE_LIMIT_MAX },
+  });
 }
 
 /** Whether the server answers the route as benchmarked (one request). */
@@ -231,7 +236,9 @@ async function main() {
     await yardstick.stop();
     await service.stop();
 
-    log('\n[3/4] request logging cost (POST /v1/vcard)');
+    // Where the gap is: the request log alone (service at LOG_LEVEL silent), and bare Fastify
+    // running the service's own CORS, rate-limit, request-id and request-log code.
+    log('\n[3/4] where the POST /v1/vcard gap is: request logging, and the cross-cutting features on bare Fastify');
     const logging = {};
     for (const level of ['info', 'silent']) {
       const server = await startService({ LOG_LEVEL: level });
@@ -240,6 +247,13 @@ async function main() {
       } finally {
         await server.stop();
       }
+    }
+    const featured = await startYardstick({ features: true });
+    let yardstickWithFeatures;
+    try {
+      yardstickWithFeatures = compact(await measure(featured, ROUTES[0]));
+    } finally {
+      await featured.stop();
     }
 
     log('\n[4/4] memory across job creations');
@@ -279,6 +293,14 @@ async function main() {
       }),
       skipped,
       logging: { ...logging, silentOverInfo: Number((logging.silent.rps / logging.info.rps).toFixed(3)) },
+      // Bare Fastify + the service's CORS, rate limit, request id and request log (POST /v1/vcard).
+      features: {
+        yardstickWithFeatures,
+        // What the features alone cost bare Fastify, and what is left for Nest and the service's
+        // own per-request code, both from CPU time per request.
+        featuresCpuRatio: Number((max['POST /v1/vcard'].yardstick.cpuUsPerRequest / yardstickWithFeatures.cpuUsPerRequest).toFixed(3)),
+        serviceOverFeaturedCpuRatio: Number((yardstickWithFeatures.cpuUsPerRequest / logging.info.cpuUsPerRequest).toFixed(3)),
+      },
       jobsMemory: jobs,
     };
     results.targets = evaluateTargets(results);

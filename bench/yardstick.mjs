@@ -5,7 +5,13 @@
 // Fastify route schema (the 8 string fields with their maxLength, fullName required, no other
 // properties), then each field is cleaned and checked again as the service does.
 //
-// Env: BENCH_DIST (compiled service, default dist), PORT, HOST (127.0.0.1), MAX_JOBS (10000).
+// With YARDSTICK_FEATURES=1 it also runs the service's own cross-cutting code, taken from the
+// build: @fastify/cors with the service's options, the RateLimiter hook over the in-memory
+// storage, the X-Request-Id header and the JSON request log line (RequestLogger + AppLogger).
+// That variant shows how much of the gap is those features rather than the framework.
+//
+// Env: BENCH_DIST (compiled service, default dist), PORT, HOST (127.0.0.1), MAX_JOBS (10000),
+// YARDSTICK_FEATURES (1 to add the features), RATE_LIMIT_MAX (10000000, with the features).
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 
@@ -73,11 +79,30 @@ function encode(contact) {
   return { vcard: text, qrPayload, generatorUrl: `${BASE_URL}/`, privacyNote: PRIVACY_NOTE, qr };
 }
 
+const FEATURES = process.env.YARDSTICK_FEATURES === '1';
+// With the features: the service's request ids (X-Request-Id or a UUID) and its /api alias rewrite.
+const { genReqId, rewriteUrl } = FEATURES
+  ? require(`${dist}/bootstrap/fastify-options.js`).fastifyOptions({ trustProxy: [], publicBaseUrl: BASE_URL })
+  : {};
 const app = Fastify({
   logger: false,
+  ...(FEATURES ? { genReqId, rewriteUrl } : {}),
   // Reject what the schema does not allow, as the service does: no silent removal, no coercion.
   ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
 });
+
+if (FEATURES) {
+  const fastifyCors = createRequire(import.meta.resolve('@nestjs/platform-fastify'))('@fastify/cors');
+  const { CORS_OPTIONS } = require(`${dist}/bootstrap/cors-options.js`);
+  const { RateLimiter } = require(`${dist}/core/rate-limit/rate-limiter.js`);
+  const { MemoryThrottlerStorage } = require(`${dist}/infra/store/memory/memory-throttler-storage.js`);
+  const { RequestLogger } = require(`${dist}/core/logging/request-logger.js`);
+  const { createAppLogger } = require(`${dist}/core/logging/app-logger.js`);
+  await app.register(fastifyCors, CORS_OPTIONS);
+  const rateLimit = { max: Number(process.env.RATE_LIMIT_MAX ?? 10_000_000), windowSeconds: 60 };
+  new RateLimiter(new MemoryThrottlerStorage(), { rateLimit }).attach(app);
+  new RequestLogger().attach(app, createAppLogger('info'));
+}
 
 app.get('/v1/health', async () => ({ ok: true, service: SERVICE_NAME, version: SERVICE_VERSION }));
 

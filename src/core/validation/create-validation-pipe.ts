@@ -25,16 +25,22 @@ const BUILT_IN_ISSUES: Record<string, string> = {
 /** The types ValidationPipe.toValidate never validates; a Set instead of its per-call array. */
 const UNVALIDATED_TYPES = new Set<unknown>([String, Boolean, Number, Array, Object, Buffer, Date]);
 
+/** Unknown keys are client-chosen text: shortened rather than echoing arbitrarily long input. */
+function shownField(field: string): string {
+  return field.length > 64 ? `${field.slice(0, 61)}...` : field;
+}
+
+const unknownFieldMessage = (shown: string): string => `${shown} is not a known field`;
+
 function toIssues(errors: ValidationError[], parent = ''): FieldIssue[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
     const constraints = Object.entries(error.constraints ?? {});
-    // Unknown keys are client-chosen text: shorten them rather than echo arbitrarily long input.
-    const shown = field.length > 64 ? `${field.slice(0, 61)}...` : field;
+    const shown = shownField(field);
     const own = constraints.slice(0, 1).map(([name, message]) => ({
       field: shown,
       issue: BUILT_IN_ISSUES[name] ?? name,
-      message: name === 'whitelistValidation' ? `${shown} is not a known field` : message,
+      message: name === 'whitelistValidation' ? unknownFieldMessage(shown) : message,
     }));
     return [...own, ...toIssues(error.children ?? [], field)];
   });
@@ -55,8 +61,8 @@ const STRIPPED_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
 
 /** The issue class-validator's whitelist reports for an unknown key, for the keys it never sees. */
 function unknownKeyIssue(key: string): FieldIssue {
-  const shown = key.length > 64 ? `${key.slice(0, 61)}...` : key;
-  return { field: shown, issue: 'unknown', message: `${shown} is not a known field` };
+  const shown = shownField(key);
+  return { field: shown, issue: 'unknown', message: unknownFieldMessage(shown) };
 }
 
 /** The stock ValidationPipe options underneath ApiValidationPipe (the unit spec's reference too). */

@@ -1,7 +1,7 @@
 // The yardstick: bare Fastify doing the same useful work as the service on the benchmarked routes,
 // and nothing else (no Nest, no CORS, no rate limit, no request id, no logging). It uses the
 // service's own compiled code for everything that is not framework: the encoder, the cleaning and
-// format checks, the template catalogue and cursor, the job id. The request body is checked by a
+// format checks, template paging, the job id and the Job shape. The request body is checked by a
 // Fastify route schema (the 8 string fields with their maxLength, fullName required, no other
 // properties), then each field is cleaned and checked again as the service does.
 //
@@ -21,8 +21,8 @@ const Fastify = createRequire(import.meta.resolve('@nestjs/platform-fastify'))('
 const dist = resolve(process.env.BENCH_DIST ?? 'dist');
 const vcard = require(`${dist}/lib/vcard/index.js`);
 const { PRIVACY_NOTE } = require(`${dist}/modules/vcard/privacy-note.js`);
-const { TEMPLATE_CATALOGUE, findTemplate } = require(`${dist}/modules/templates/template-catalogue.js`);
-const { decodeTemplateCursor, encodeTemplateCursor } = require(`${dist}/modules/templates/template-cursor.js`);
+const { templatePage } = require(`${dist}/modules/templates/template-page.js`);
+const { toJobView } = require(`${dist}/modules/jobs/job-view.js`);
 const { SERVICE_NAME, SERVICE_VERSION } = require(`${dist}/config/service-info.js`);
 const { newJobId } = require(`${dist}/modules/jobs/job-id.js`);
 
@@ -110,24 +110,9 @@ app.get('/v1/templates', async (request, reply) => {
   const { limit: rawLimit, cursor } = request.query;
   const limit = rawLimit === undefined ? 2 : /^\d{1,9}$/.test(rawLimit) ? Number(rawLimit) : NaN;
   if (!(limit >= 1 && limit <= 25)) return reply.code(400).send({ error: { code: 'invalid_query', status: 400 } });
-  let start = 0;
-  if (cursor !== undefined) {
-    const afterId = typeof cursor === 'string' ? decodeTemplateCursor(cursor) : null;
-    const found = afterId === null ? undefined : findTemplate(afterId);
-    if (!found) return reply.code(400).send({ error: { code: 'invalid_cursor', status: 400 } });
-    start = found.index + 1;
-  }
-  const data = TEMPLATE_CATALOGUE.slice(start, start + limit);
-  const hasMore = start + limit < TEMPLATE_CATALOGUE.length;
-  return {
-    data,
-    pagination: {
-      limit,
-      cursor: cursor ?? '',
-      next_cursor: hasMore ? encodeTemplateCursor(data[data.length - 1].id) : null,
-      has_more: hasMore,
-    },
-  };
+  const page = typeof cursor === 'string' || cursor === undefined ? templatePage(limit, cursor) : null;
+  if (!page) return reply.code(400).send({ error: { code: 'invalid_cursor', status: 400 } });
+  return page;
 });
 
 app.post('/v1/vcard', { schema: { body: contactSchema } }, async (request, reply) => {
@@ -147,15 +132,7 @@ app.post('/v1/jobs/vcard', { schema: { body: contactSchema } }, async (request, 
   jobs.set(job.id, { job: structuredClone(job), expiresAt: Date.now() + JOB_TTL_MS });
   const self = `${BASE_URL}/v1/jobs/${job.id}`;
   reply.code(202).header('Location', self);
-  return {
-    id: job.id,
-    object: 'job',
-    status: job.status,
-    created_at: job.createdAt,
-    completed_at: job.completedAt,
-    links: { self },
-    result: job.result,
-  };
+  return toJobView(job, self);
 });
 
 await app.listen({ port: PORT, host: HOST });

@@ -1,35 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import { ContactFields } from '../../lib/vcard';
-import { findTemplate, Template, TEMPLATE_CATALOGUE } from './template-catalogue';
-import { decodeTemplateCursor, encodeTemplateCursor } from './template-cursor';
+import { findTemplate, Template } from './template-catalogue';
+import { TemplatePage, templatePage } from './template-page';
 
-export interface TemplatePage {
-  data: Template[];
-  pagination: { limit: number; cursor: string; next_cursor: string | null; has_more: boolean };
-}
+export type { TemplatePage } from './template-page';
 
 @Injectable()
 export class TemplatesService {
   list(limit: number, cursor: string | undefined): TemplatePage {
-    let start = 0;
-    if (cursor !== undefined) {
-      const afterId = decodeTemplateCursor(cursor);
-      const found = afterId === null ? undefined : findTemplate(afterId);
-      if (!found) throw new ApiError('invalid_cursor', { details: { parameter: 'cursor' } });
-      start = found.index + 1;
-    }
-    const data = TEMPLATE_CATALOGUE.slice(start, start + limit);
-    const hasMore = start + limit < TEMPLATE_CATALOGUE.length;
-    return {
-      data,
-      pagination: {
-        limit,
-        cursor: cursor ?? '',
-        next_cursor: hasMore ? encodeTemplateCursor(data[data.length - 1].id) : null,
-        has_more: hasMore,
-      },
-    };
+    const page = templatePage(limit, cursor);
+    if (!page) throw new ApiError('invalid_cursor', { details: { parameter: 'cursor' } });
+    return page;
   }
 
   get(id: string): Template {

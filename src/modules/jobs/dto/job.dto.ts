@@ -1,6 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { JOB_STATUSES, JobRecord, JobStatus } from '../../../infra/store/job-record';
 import { VCardResponseDto } from '../../vcard/dto/vcard-response.dto';
+import { toJobView } from '../job-view';
 
 @ApiSchema({ name: 'JobLinks' })
 class JobLinksDto {
@@ -46,13 +47,5 @@ export class JobDto {
 
 /** The public Job shape of a stored job, with `links.self` set to `selfUrl`. */
 export function toJobDto(job: JobRecord<VCardResponseDto>, selfUrl: string): JobDto {
-  return {
-    id: job.id,
-    object: 'job',
-    status: job.status,
-    created_at: job.createdAt,
-    completed_at: job.completedAt,
-    links: { self: selfUrl },
-    result: job.result,
-  };
+  return toJobView(job, selfUrl);
 }

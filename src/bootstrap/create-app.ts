@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { LoggerService } from '@nestjs/common';
-import fastifyCors from '@fastify/cors';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +10,7 @@ import { RouteIndex } from '../core/errors/route-index';
 import { createAppLogger } from '../core/logging/app-logger';
 import { RequestLogger } from '../core/logging/request-logger';
 import { RateLimiter } from '../core/rate-limit/rate-limiter';
-import { CORS_OPTIONS } from './cors-options';
+import { addCorsResponseHeaders, registerCorsPreflight } from './cors';
 import { fastifyOptions } from './fastify-options';
 import { setupOpenApi } from './openapi';
 
@@ -43,15 +42,16 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
 
   const routes = app.get(RouteIndex);
   fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
-  // @fastify/cors registered on fastify itself rather than through app.enableCors(): Nest's hook
-  // also copies the CORS headers onto reply.raw, and a response whose raw object already holds
-  // headers takes Node's slow writeHead path that re-validates every header (measured: about
-  // 20 µs of a 180 µs POST /v1/vcard). Nothing here needs the copy: no Nest middleware ends
-  // responses, @Sse merges the fastify reply's headers, and the MCP controller copies them itself.
-  await fastify.register(fastifyCors, CORS_OPTIONS);
-  // Added after the CORS hook, so a 429 carries the CORS headers too.
+  // CORS on fastify itself rather than through app.enableCors(): Nest's hook also copies the
+  // CORS headers onto reply.raw, and a response whose raw object already holds headers takes
+  // Node's slow writeHead path that re-validates every header. Nothing here needs the copy: no
+  // Nest middleware ends responses, @Sse merges the fastify reply's headers, and the MCP
+  // controller copies them itself. The simple-response headers come first, so a 429 carries them.
+  addCorsResponseHeaders(fastify);
   app.get(RateLimiter).attach(fastify);
   app.get(RequestLogger).attach(fastify, logger);
+  // Last: the preflight context inherits the hooks above (request id, request log).
+  await registerCorsPreflight(fastify);
   setupOpenApi(app, config);
 
   await app.init();

@@ -97,6 +97,8 @@ describe('CORS for browser clients', () => {
     expect(res.headers['access-control-allow-methods']).toContain('POST');
     expect(res.headers['access-control-allow-headers']).toBe('content-type,idempotency-key');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    // The preflight context is registered after the root hooks, so it inherits the request id.
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('exposes the rate-limit, Location and idempotency headers on responses and errors', async () => {

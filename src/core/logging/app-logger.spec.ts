@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ConsoleLogger } from '@nestjs/common';
-import { AppLogger, FlatRecord } from './app-logger';
+import { AppLogger, FlatRecord, LOG_FLUSH_DELAY_MS } from './app-logger';
 
 /** Every chunk written to stdout while `write` runs. */
 function captureStdout(write: () => void): string[] {
@@ -36,7 +36,7 @@ describe('AppLogger.logRecord', () => {
     expect(direct).toHaveLength(1);
   });
 
-  it('writes the lines of one event-loop turn in one call, in order', async () => {
+  it('holds lines for up to LOG_FLUSH_DELAY_MS, then writes them in one call, in order', async () => {
     const chunks: string[] = [];
     jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       chunks.push(String(chunk));
@@ -44,10 +44,39 @@ describe('AppLogger.logRecord', () => {
     });
     const logger = new AppLogger('info');
     for (let i = 0; i < 3; i++) logger.logRecord('http', { msg: 'request', n: i });
-    expect(chunks).toEqual([]);
     await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_DELAY_MS + 20));
     expect(chunks).toHaveLength(1);
     expect(chunks[0].split('\n').filter(Boolean).map((line) => JSON.parse(line).message.n)).toEqual([0, 1, 2]);
+  });
+
+  it('writes at once when 16 KiB are pending, without waiting for the timer', () => {
+    const chunks: string[] = [];
+    jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      chunks.push(String(chunk));
+      return true;
+    });
+    const logger = new AppLogger('info');
+    const filler = 'x'.repeat(1000);
+    let added = 0;
+    while (chunks.length === 0 && added < 100) logger.logRecord('http', { msg: 'request', n: added++, filler });
+    // About 1,100 characters a line: the 15th crosses 16 KiB and is written with the 14 before it.
+    expect(added).toBe(15);
+    expect(chunks[0].length).toBeGreaterThanOrEqual(16 * 1024);
+    expect(chunks[0].split('\n').filter(Boolean).map((line) => JSON.parse(line).message.n)).toEqual([...Array(15).keys()]);
+    AppLogger.flush();
+    expect(chunks).toHaveLength(1);
+  });
+
+  it('writes pending request lines before any other message, so stdout keeps their order', () => {
+    const chunks = captureStdout(() => {
+      const logger = new AppLogger('info');
+      logger.logRecord('http', { msg: 'request', n: 1 });
+      logger.log('something else', 'App');
+    });
+    const lines = chunks.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.message)).toEqual([{ msg: 'request', n: 1 }, 'something else']);
   });
 
   it('honours the level: nothing at warn or silent', () => {

@@ -6,7 +6,7 @@
 // properties), then each field is cleaned and checked again as the service does.
 //
 // With YARDSTICK_FEATURES=1 it also runs the service's own cross-cutting code, taken from the
-// build: @fastify/cors with the service's options, the RateLimiter hook over the in-memory
+// build: its CORS hooks (@fastify/cors for preflights), the RateLimiter hook over the in-memory
 // storage, the X-Request-Id header and the JSON request log line (RequestLogger + AppLogger).
 // That variant shows how much of the gap is those features rather than the framework.
 //
@@ -92,16 +92,17 @@ const app = Fastify({
 });
 
 if (FEATURES) {
-  const fastifyCors = createRequire(import.meta.resolve('@nestjs/platform-fastify'))('@fastify/cors');
-  const { CORS_OPTIONS } = require(`${dist}/bootstrap/cors-options.js`);
+  const cors = require(`${dist}/bootstrap/cors.js`);
   const { RateLimiter } = require(`${dist}/core/rate-limit/rate-limiter.js`);
   const { MemoryThrottlerStorage } = require(`${dist}/infra/store/memory/memory-throttler-storage.js`);
   const { RequestLogger } = require(`${dist}/core/logging/request-logger.js`);
   const { createAppLogger } = require(`${dist}/core/logging/app-logger.js`);
-  await app.register(fastifyCors, CORS_OPTIONS);
+  // In the service's order: CORS response headers, rate limit, request id and log, preflights.
+  cors.addCorsResponseHeaders(app);
   const rateLimit = { max: Number(process.env.RATE_LIMIT_MAX ?? 10_000_000), windowSeconds: 60 };
   new RateLimiter(new MemoryThrottlerStorage(), { rateLimit }).attach(app);
   new RequestLogger().attach(app, createAppLogger('info'));
+  await cors.registerCorsPreflight(app);
 }
 
 app.get('/v1/health', async () => ({ ok: true, service: SERVICE_NAME, version: SERVICE_VERSION }));

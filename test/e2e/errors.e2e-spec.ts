@@ -78,6 +78,41 @@ describe('every error code reachable over HTTP has the Error shape', () => {
     expectErrorShape(res.json(), 'invalid_idempotency_key', 400);
   });
 
+  // Precedence: invalid JSON (body parsing), then the Idempotency-Key, then the body. A `{}` body
+  // fails in class-validator (asynchronously); `[]` and `"x"` fail before it, at once.
+  it.each([
+    ['/v1/vcard', '{}'],
+    ['/v1/vcard', '[]'],
+    ['/v1/vcard', '"x"'],
+    ['/api/v1/jobs/vcard', '{}'],
+    ['/api/v1/jobs/vcard', '{"fullName":"A","nope":1}'],
+    ['/v1/jobs/vcard', '[]'],
+  ])('an invalid Idempotency-Key wins over an invalid body: POST %s %s', async (url, payload) => {
+    const res = await post(payload, { ...JSON_HEADERS, 'idempotency-key': 'has space' }, url);
+    expect(res.statusCode).toBe(400);
+    expectErrorShape(res.json(), 'invalid_idempotency_key', 400);
+  });
+
+  it('invalid JSON wins over an invalid Idempotency-Key', async () => {
+    const res = await post('{"fullName":', { ...JSON_HEADERS, 'idempotency-key': 'has space' });
+    expectErrorShape(res.json(), 'invalid_json', 400);
+  });
+
+  it.each(['/v1/vcard', '/v1/jobs/vcard'])('a valid Idempotency-Key is echoed on a body error too: POST %s', async (url) => {
+    const res = await post('{"fullName":""}', { ...JSON_HEADERS, 'idempotency-key': 'retry-7' }, url);
+    expectErrorShape(res.json(), 'invalid_request', 400);
+    expect(res.json().error.details.fields).toEqual([
+      { field: 'fullName', issue: 'required', message: 'fullName must not be empty' },
+    ]);
+    expect(res.headers['idempotency-key']).toBe('retry-7');
+  });
+
+  it('a repeated template query parameter is an unknown template, as with the pipe', async () => {
+    const res = await post('{"fullName":"A"}', JSON_HEADERS, '/v1/vcard?template=business-card&template=business-card');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual({ parameter: 'template', issue: 'unknown_template' });
+  });
+
   it('accepts an Idempotency-Key of exactly 255 visible ASCII characters', async () => {
     const key = '~'.repeat(255);
     const res = await post('{"fullName":"A"}', { ...JSON_HEADERS, 'idempotency-key': key });

@@ -1,4 +1,4 @@
-import { ArgumentMetadata, Type, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import { ArgumentMetadata, Injectable, Type, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { ApiError } from '../errors/api-error';
 import { CompiledDtoValidator, compileDtoValidator } from './compiled-dto-validator';
@@ -84,7 +84,8 @@ export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
  * Valid input takes a fast path compiled from each DTO's own decorators (compileDtoValidator);
  * everything else, and every DTO that cannot be compiled, goes through class-validator as before.
  */
-class ApiValidationPipe extends ValidationPipe {
+@Injectable()
+export class ApiValidationPipe extends ValidationPipe {
   /** Per DTO class, compiled on first use; null when the class keeps class-validator. */
   private readonly compiled = new Map<Type, CompiledDtoValidator<object> | null>();
   /** Per DTO class, the property names its decorators declare (the whitelist). */
@@ -105,8 +106,8 @@ class ApiValidationPipe extends ValidationPipe {
     try {
       let result: unknown;
       try {
-        const outcome = unseen.length === 0 && isDto ? this.compiledFor(metadata.metatype as Type)?.(value) : undefined;
-        result = outcome?.accepted ? outcome.entity : await super.transform(value, metadata);
+        const accepted = unseen.length === 0 && isDto ? this.compiledAccept(value, metadata.metatype as Type) : undefined;
+        result = accepted ?? (await super.transform(value, metadata));
       } catch (error) {
         if (unseen.length === 0 || !(error instanceof ApiError) || error.code !== 'invalid_request') throw error;
         const fields = (error.extras.details?.fields ?? []) as FieldIssue[];
@@ -126,6 +127,23 @@ class ApiValidationPipe extends ValidationPipe {
       }
       throw error;
     }
+  }
+
+  /**
+   * What transform() resolves to for a DTO class, without a promise when it can: the validated
+   * instance at once when the compiled fast path accepts the value, else transform()'s promise
+   * (its fulfilment or its error response). For @ValidatedBody(), which runs outside Nest's pipe
+   * chain.
+   */
+  validateParam<T extends object>(value: unknown, type: 'body' | 'query', metatype: Type<T>): T | Promise<T> {
+    const accepted = this.unseenUnknownKeys(value, metatype).length === 0 ? this.compiledAccept(value, metatype) : undefined;
+    return (accepted as T | undefined) ?? (this.transform(value, { type, metatype, data: undefined }) as Promise<T>);
+  }
+
+  /** The instance the compiled fast path builds, or undefined: rejected, or not for that path. */
+  private compiledAccept(value: unknown, metatype: Type): object | undefined {
+    const outcome = this.compiledFor(metatype)?.(value);
+    return outcome?.accepted ? outcome.entity : undefined;
   }
 
   /**
@@ -172,6 +190,6 @@ class ApiValidationPipe extends ValidationPipe {
   }
 }
 
-export function createValidationPipe(): ValidationPipe {
+export function createValidationPipe(): ApiValidationPipe {
   return new ApiValidationPipe();
 }

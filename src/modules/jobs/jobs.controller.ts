@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBody,
@@ -11,7 +11,9 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { idempotencyKeyOf, IdempotencyKeyGuard } from '../../core/idempotency/idempotency-key.guard';
+import { IdempotencyKey } from '../../core/idempotency/idempotency-key.decorator';
+import { optionalQueryString } from '../../core/validation/optional-query-string';
+import { ValidatedBody } from '../../core/validation/validated-body.decorator';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
 import { IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
@@ -29,7 +31,6 @@ export class JobsController {
 
   @Post('vcard')
   @HttpCode(202)
-  @UseGuards(IdempotencyKeyGuard)
   @ApiOperation({
     operationId: 'createVCardJob',
     summary: 'Create a vCard payload as a job',
@@ -75,12 +76,13 @@ export class JobsController {
     'rate_limited',
   )
   async create(
-    @Body() body: VCardRequestDto,
-    @Query('template') template: string | undefined,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+    @ValidatedBody() body: VCardRequestDto,
+    @Query('template') template: unknown,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<JobDto> {
-    const { job, replayed } = await this.jobs.create(body, template, idempotencyKeyOf(request));
+    const { job, replayed } = await this.jobs.create(body, optionalQueryString(template), idempotencyKey);
     const dto = toJobDto(job, jobUrl(this.config.publicBaseUrl, request, job.id));
     reply.header('Location', dto.links.self);
     if (replayed) reply.header('Idempotent-Replayed', 'true');

@@ -81,7 +81,7 @@ export class McpTools {
     }
   }
 
-  /** Exactly the POST /v1/vcard path: the global validation pipe's rules, then VCardService. */
+  /** Exactly the POST /v1/vcard path: the validation pipe's rules (as @ValidatedBody()), then VCardService. */
   private async createVCardPayload(args: Record<string, unknown> | undefined): Promise<CallToolResult> {
     try {
       const contact = (await this.validation.transform(args ?? {}, {

@@ -2,6 +2,7 @@ import { Controller, Headers, Inject, MessageEvent, Query, Req, Res, Sse } from 
 import { ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EMPTY, Observable } from 'rxjs';
+import { ApiValidationPipe } from '../../core/validation/create-validation-pipe';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ApiError } from '../../core/errors/api-error';
 import { ShutdownSignal } from '../../core/lifecycle/shutdown-signal';
@@ -75,7 +76,7 @@ export class StreamController {
   @ApiNoContentResponse({ description: 'Last-Event-ID shows that the client already has every event: do not reconnect.' })
   @ApiErrorResponses('invalid_query', 'job_not_found', 'rate_limited')
   async stream(
-    @Query() query: StreamQuery,
+    @Query(ApiValidationPipe) query: StreamQuery,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiValidationPipe } from '../../core/validation/create-validation-pipe';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { ListTemplatesQuery } from './dto/list-templates.query';
 import { TemplateDto, TemplateListResponseDto } from './dto/template.dto';
@@ -19,7 +20,7 @@ export class TemplatesController {
   })
   @ApiOkResponse({ type: TemplateListResponseDto })
   @ApiErrorResponses('invalid_query', 'invalid_cursor', 'rate_limited')
-  list(@Query() query: ListTemplatesQuery): TemplatePage {
+  list(@Query(ApiValidationPipe) query: ListTemplatesQuery): TemplatePage {
     return this.templates.list(query.limit, query.cursor);
   }
 

@@ -1,7 +1,9 @@
-import { Body, Controller, Headers, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { IdempotencyKeyGuard } from '../../core/idempotency/idempotency-key.guard';
+import { IdempotencyKey } from '../../core/idempotency/idempotency-key.decorator';
+import { optionalQueryString } from '../../core/validation/optional-query-string';
+import { ValidatedBody } from '../../core/validation/validated-body.decorator';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { VCardRequestDto } from './dto/vcard-request.dto';
 import { VCardResponseDto } from './dto/vcard-response.dto';
@@ -28,7 +30,6 @@ export class VCardController {
 
   @Post()
   @HttpCode(200)
-  @UseGuards(IdempotencyKeyGuard)
   @ApiOperation({
     operationId: 'createVCard',
     summary: 'Build a vCard payload from contact fields',
@@ -56,12 +57,13 @@ export class VCardController {
     'rate_limited',
   )
   create(
-    @Body() body: VCardRequestDto,
-    @Query('template') template: string | undefined,
+    @IdempotencyKey() _idempotencyKey: string | undefined,
+    @ValidatedBody() body: VCardRequestDto,
+    @Query('template') template: unknown,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): VCardResponseDto | string {
-    const result = this.vcards.create(body, template);
+    const result = this.vcards.create(body, optionalQueryString(template));
     if (!prefersVCardText(accept)) return result;
     reply
       .type('text/vcard; charset=utf-8')

@@ -1,0 +1,33 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors/api-error';
+
+const VALID_KEY = /^[\x21-\x7E]{1,255}$/;
+
+/** The validated Idempotency-Key of a request, or undefined when none was sent. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !VALID_KEY.test(value)) throw new ApiError('invalid_idempotency_key');
+  return value;
+}
+
+/**
+ * The request's Idempotency-Key (1–255 visible ASCII characters), or undefined when none was
+ * sent; also echoes it on the response for retry correlation, errors included. An invalid key is
+ * 400 invalid_idempotency_key.
+ *
+ * An invalid key wins over an invalid body: Nest extracts every parameter first and settles them
+ * in one Promise.all(), this check fails synchronously while extracting, and a body error only
+ * ever settles later, from the validation pipe's asynchronous path (errors.e2e-spec pins the
+ * order). Invalid JSON wins over both: fastify rejects it before the handler's parameters exist.
+ *
+ * A parameter decorator rather than a guard or an interceptor: Nest awaits every guard and runs an
+ * intercepted route through an rxjs pipeline, while this is one synchronous header check.
+ */
+export const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined => {
+  const http = context.switchToHttp();
+  const key = idempotencyKeyOf(http.getRequest<FastifyRequest>());
+  if (key !== undefined) http.getResponse<FastifyReply>().header('Idempotency-Key', key);
+  return key;
+});

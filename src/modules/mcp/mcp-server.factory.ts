@@ -1,15 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  Implementation,
-  ListToolsRequestSchema,
-  SUPPORTED_PROTOCOL_VERSIONS,
-  Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Implementation, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { SERVICE_NAME } from '../../config/service-info';
 import { mcpInstructions } from './mcp-instructions';
+import { mcpSdk } from './mcp-sdk';
 import { McpTools } from './mcp-tools';
 
 /** What GET /mcp answers a browser or curl: enough to configure a client without speaking MCP. */
@@ -55,6 +50,8 @@ export class McpServerFactory {
   }
 
   create(): Server {
+    const { Server, types } = mcpSdk();
+    const { CallToolRequestSchema, ListToolsRequestSchema } = types;
     const server = new Server(this.info, {
       capabilities: { tools: { listChanged: false } },
       instructions: this.instructions,
@@ -74,7 +71,7 @@ export class McpServerFactory {
       transport: 'streamable-http',
       endpoint: this.endpoint,
       stateless: true,
-      protocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+      protocolVersions: [...mcpSdk().types.SUPPORTED_PROTOCOL_VERSIONS],
       usage:
         'POST JSON-RPC 2.0 messages (initialize, tools/list, tools/call) to the endpoint with ' +
         'Content-Type: application/json and Accept: application/json, text/event-stream. No session, ' +

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ApiError } from '../../core/errors/api-error';
 import { buildErrorBody, ErrorBody } from '../../core/errors/error-body';
@@ -12,6 +11,7 @@ import { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { VCardService } from '../vcard/vcard.service';
 import { rejectUnknownProperties } from '../../core/validation/reject-unknown-properties';
 import { dtoJsonSchema } from './dto-json-schema';
+import { mcpSdk } from './mcp-sdk';
 
 /** Both tools only compute an answer from their input: nothing is stored, changed or fetched. */
 const PURE_FUNCTION = {
@@ -77,6 +77,7 @@ export class McpTools {
       }
       default:
         // An unknown tool is a protocol error (JSON-RPC -32602), not a tool execution error.
+        const { McpError, ErrorCode } = mcpSdk().types;
         throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     }
   }

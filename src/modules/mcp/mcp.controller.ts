@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Headers, Post, Req, Res } from '@nestjs/common';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/errors/api-error';
+import { mcpSdk } from './mcp-sdk';
 import { McpServerDescription, McpServerFactory } from './mcp-server.factory';
 
 /**
@@ -20,7 +20,7 @@ export class McpController {
     const server = this.servers.create();
     // JSON responses, not SSE: the tools answer at once and send no progress, so there is nothing to
     // stream, and plain JSON is easier for curl and non-SDK clients. The SDK client accepts both.
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new (mcpSdk().StreamableHTTPServerTransport)({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // The SDK writes to the raw response, so headers set on the fastify reply so far (RateLimit-*,
     // X-Request-Id; CORS is already on raw) are copied over before handing it out.
     for (const [name, value] of Object.entries(reply.getHeaders())) {

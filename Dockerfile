@@ -22,7 +22,7 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s \
 # (test/e2e/startup.e2e-spec.ts checks that they agree). --max-semi-space-size=8 caps V8's young
 # generation at 8 MB per semi-space (the default grows to 16 MB); --heap-growing-percent=25 lets
 # the old generation grow by 25% past its live size before a full collection instead of V8's
-# adaptive factor (up to 4x here). Measured peak RSS under sustained load: about 130-136 MB on
-# the REST routes, 148-157 MB during 200k job creations (277-295 MB without the second flag);
+# adaptive factor (up to 4x here). Measured peak RSS under sustained load: about 118-126 MB on
+# the REST routes, 141-144 MB during 200k job creations (277-295 MB without the second flag);
 # the README's benchmark section has the numbers and what the flags cost.
 CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=25", "dist/main.js"]

@@ -5,7 +5,7 @@ import { ApiError } from '../errors/api-error';
 const VALID_KEY = /^[\x21-\x7E]{1,255}$/;
 
 /** The validated Idempotency-Key of a request, or undefined when none was sent. */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !VALID_KEY.test(value)) throw new ApiError('invalid_idempotency_key');

@@ -130,14 +130,14 @@ export class ApiValidationPipe extends ValidationPipe {
   }
 
   /**
-   * What transform() resolves to for a DTO class, without a promise when it can: the validated
+   * What transform() resolves to for a request body of a DTO class, without a promise when it can: the validated
    * instance at once when the compiled fast path accepts the value, else transform()'s promise
    * (its fulfilment or its error response). For @ValidatedBody(), which runs outside Nest's pipe
    * chain.
    */
-  validateParam<T extends object>(value: unknown, type: 'body' | 'query', metatype: Type<T>): T | Promise<T> {
+  validateBody<T extends object>(value: unknown, metatype: Type<T>): T | Promise<T> {
     const accepted = this.unseenUnknownKeys(value, metatype).length === 0 ? this.compiledAccept(value, metatype) : undefined;
-    return (accepted as T | undefined) ?? (this.transform(value, { type, metatype, data: undefined }) as Promise<T>);
+    return (accepted as T | undefined) ?? (this.transform(value, { type: 'body', metatype, data: undefined }) as Promise<T>);
   }
 
   /** The instance the compiled fast path builds, or undefined: rejected, or not for that path. */

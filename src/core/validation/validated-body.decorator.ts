@@ -7,7 +7,7 @@ const pipe = createValidationPipe();
 
 const validated = createParamDecorator(
   (metatype: Type<object>, context: ExecutionContext) =>
-    pipe.validateParam(context.switchToHttp().getRequest<FastifyRequest>().body, 'body', metatype),
+    pipe.validateBody(context.switchToHttp().getRequest<FastifyRequest>().body, metatype),
 );
 
 /**

@@ -108,6 +108,17 @@ export function printReport(results, log) {
         `${f.cpuUsPerRequest} µs CPU/req (CPU ratio to the bare yardstick ${featuresCpuRatio}; service at info to it ${serviceOverFeaturedCpuRatio})`,
     );
   }
+  if (results.floor) {
+    const { nestFloor, nestFloorRatio, busyMicroseconds, yardstickBusy, yardstickBusyRatio } = results.floor;
+    log(
+      `nest floor: Nest on the same Fastify, no validation, no features: ${nestFloor.rps} req/s, ` +
+        `${nestFloor.cpuUsPerRequest} µs CPU/req (ratio to the yardstick ${nestFloorRatio})`,
+    );
+    log(
+      `this machine: the yardstick with ${busyMicroseconds} µs of busy-wait per request: ${yardstickBusy.rps} req/s, ` +
+        `${yardstickBusy.cpuUsPerRequest} µs CPU/req (ratio ${yardstickBusyRatio}; guest halt polling ${results.machine.guestHaltPollNs ?? 'n/a'} ns)`,
+    );
+  }
   log(
     `encoder: ${results.encoder.typical.cardsPerSecond} cards/s typical (${results.encoder.typical.bytes} B), ` +
       `${results.encoder.large.cardsPerSecond} cards/s large (${results.encoder.large.bytes} B)`,

@@ -6,8 +6,11 @@
 //   2. per route: max throughput, service and yardstick in turn (warm-up, then measure), then
 //      both at half the service's max rate, sent evenly paced: the latency of a loaded but not
 //      saturated server;
-//   3. request-logging cost: the service at LOG_LEVEL=info (the production default, the headline)
-//      and silent, back to back;
+//   3. where the POST /v1/vcard gap is: the service at LOG_LEVEL=info (the production default,
+//      the headline) and silent, back to back; the yardstick with the service's own cross-cutting
+//      code (YARDSTICK_FEATURES=1); the Nest floor (nest-floor.mjs: Nest with no validation and no
+//      features); and the yardstick made BUSY_US µs of CPU per request slower (what that costs in
+//      throughput on this machine);
 //   4. memory: BENCH_JOBS job creations on a fresh service, with its RSS every BENCH_JOBS/40
 //      and its heap after a forced full GC at each quarter (skipped, with a note, when the build
 //      has no POST /v1/jobs/vcard).
@@ -81,6 +84,8 @@ const ROUTES = [
   { name: 'POST /v1/jobs/vcard', method: 'POST', path: '/v1/jobs/vcard', body: TYPICAL_CARD, expectStatus: 202 },
 ];
 const JOBS_ROUTE = ROUTES[3];
+/** CPU µs per request the busy-wait yardstick adds (phase 3). */
+const BUSY_US = 10;
 
 const log = (line) => process.stdout.write(`${line}\n`);
 
@@ -121,13 +126,45 @@ function startService(extraEnv = {}, nodeArgs = []) {
   });
 }
 
-function startYardstick({ features = false } = {}) {
+function startYardstick({ features = false, busyUs = 0 } = {}) {
   return startServer({
-    name: features ? 'yardstick+features' : 'yardstick',
+    name: features ? 'yardstick+features' : busyUs > 0 ? `yardstick+${busyUs}µs` : 'yardstick',
     script: join(here, 'yardstick.mjs'),
     cpu: config.serverCpu,
-    env: { BENCH_DIST: config.dist, YARDSTICK_FEATURES: features ? '1' : '', RATE_LIMIT_MAX: SERVICE_ENV.RATE_LIMIT_MAX },
+    env: {
+      BENCH_DIST: config.dist,
+      YARDSTICK_FEATURES: features ? '1' : '',
+      YARDSTICK_BUSY_US: String(busyUs),
+      RATE_LIMIT_MAX: SERVICE_ENV.RATE_LIMIT_MAX,
+    },
   });
+}
+
+function startNestFloor() {
+  return startServer({ name: 'nest floor', script: join(here, 'nest-floor.mjs'), cpu: config.serverCpu, env: { BENCH_DIST: config.dist } });
+}
+
+/** Measures POST /v1/vcard on a server started for it alone, then stops it. */
+async function measureAlone(start) {
+  const server = await start();
+  try {
+    return compact(await measure(server, ROUTES[0]));
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The guest's halt-polling window, where the kernel has one (KVM guests with cpuidle-haltpoll).
+ * At 0 an idle core halts at once, and waking it (the load generator, between responses) costs
+ * the server's write a trip through the hypervisor: the closed-loop runs below are sensitive to it.
+ */
+function haltPollNs() {
+  try {
+    return Number(readFileSync('/sys/module/haltpoll/parameters/guest_halt_poll_ns', 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 /** Whether the server answers the route as benchmarked (one request). */
@@ -238,7 +275,7 @@ async function main() {
 
     // Where the gap is: the request log alone (service at LOG_LEVEL silent), and bare Fastify
     // running the service's own CORS, rate-limit, request-id and request-log code.
-    log('\n[3/4] where the POST /v1/vcard gap is: request logging, and the cross-cutting features on bare Fastify');
+    log('\n[3/4] where the POST /v1/vcard gap is: request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine');
     const logging = {};
     for (const level of ['info', 'silent']) {
       const server = await startService({ LOG_LEVEL: level });
@@ -248,13 +285,11 @@ async function main() {
         await server.stop();
       }
     }
-    const featured = await startYardstick({ features: true });
-    let yardstickWithFeatures;
-    try {
-      yardstickWithFeatures = compact(await measure(featured, ROUTES[0]));
-    } finally {
-      await featured.stop();
-    }
+    const yardstickWithFeatures = await measureAlone(() => startYardstick({ features: true }));
+    // Two references for the target: Nest itself with no validation or features (nest-floor.mjs),
+    // and the yardstick made exactly BUSY_US µs of CPU slower per request.
+    const nestFloor = await measureAlone(startNestFloor);
+    const yardstickBusy = await measureAlone(() => startYardstick({ busyUs: BUSY_US }));
 
     log('\n[4/4] memory across job creations');
     const jobs = routes.includes(JOBS_ROUTE)
@@ -264,6 +299,7 @@ async function main() {
       log(`  RSS after warm-up ${jobs.rssAfterWarmup.minMB}-${jobs.rssAfterWarmup.maxMB} MB; heap after full GC ${jobs.afterGcSeries.map((s) => s.heapUsedMB).join(' ')} MB`);
     }
 
+    const yardstickRps = max['POST /v1/vcard'].yardstick.rps;
     const results = {
       date: startedAt.toISOString(),
       machine: {
@@ -273,6 +309,7 @@ async function main() {
         kernel: release(),
         loadAverageAtStart: loadAtStart.map((l) => Number(l.toFixed(2))),
         loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))),
+        guestHaltPollNs: haltPollNs(),
       },
       node: process.version,
       config: { ...config, dist: undefined, serviceEnv: SERVICE_ENV },
@@ -300,6 +337,14 @@ async function main() {
         // own per-request code, both from CPU time per request.
         featuresCpuRatio: Number((max['POST /v1/vcard'].yardstick.cpuUsPerRequest / yardstickWithFeatures.cpuUsPerRequest).toFixed(3)),
         serviceOverFeaturedCpuRatio: Number((yardstickWithFeatures.cpuUsPerRequest / logging.info.cpuUsPerRequest).toFixed(3)),
+      },
+      // What is within reach on this machine: Nest with nothing to do, and a server BUSY_US µs slower.
+      floor: {
+        nestFloor,
+        nestFloorRatio: Number((nestFloor.rps / yardstickRps).toFixed(3)),
+        busyMicroseconds: BUSY_US,
+        yardstickBusy,
+        yardstickBusyRatio: Number((yardstickBusy.rps / yardstickRps).toFixed(3)),
       },
       jobsMemory: jobs,
     };

@@ -10,8 +10,12 @@
 // storage, the X-Request-Id header and the JSON request log line (RequestLogger + AppLogger).
 // That variant shows how much of the gap is those features rather than the framework.
 //
+// With YARDSTICK_BUSY_US=n, POST /v1/vcard also spins for n µs of pure CPU per request: a server
+// exactly n µs slower than the yardstick, which shows what n µs cost in throughput on this machine.
+//
 // Env: BENCH_DIST (compiled service, default dist), PORT, HOST (127.0.0.1), MAX_JOBS (10000),
-// YARDSTICK_FEATURES (1 to add the features), RATE_LIMIT_MAX (10000000, with the features).
+// YARDSTICK_FEATURES (1 to add the features), RATE_LIMIT_MAX (10000000, with the features),
+// YARDSTICK_BUSY_US (0).
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 
@@ -31,6 +35,12 @@ const HOST = process.env.HOST ?? '127.0.0.1';
 const BASE_URL = `http://localhost:${PORT}`;
 const MAX_JOBS = Number(process.env.MAX_JOBS ?? 10_000);
 const JOB_TTL_MS = 900_000;
+const BUSY_US = Number(process.env.YARDSTICK_BUSY_US ?? 0);
+
+function busyWait(microseconds) {
+  const until = performance.now() + microseconds / 1000;
+  while (performance.now() < until);
+}
 
 const FORMAT = {
   email: vcard.isValidEmail,
@@ -117,6 +127,7 @@ app.get('/v1/templates', async (request, reply) => {
 });
 
 app.post('/v1/vcard', { schema: { body: contactSchema } }, async (request, reply) => {
+  if (BUSY_US > 0) busyWait(BUSY_US);
   const { contact, issues } = cleanContact(request.body);
   if (issues.length > 0) return badRequest(reply, issues);
   return encode(contact);

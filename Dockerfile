@@ -22,10 +22,7 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s \
 # (test/e2e/startup.e2e-spec.ts checks that they agree). --max-semi-space-size=8 caps V8's young
 # generation at 8 MB per semi-space (the default grows to 16 MB); --heap-growing-percent=25 lets
 # the old generation grow by 25% past its live size before a full collection instead of V8's
-# adaptive factor (up to 4x here). --single-threaded-gc keeps V8's collector on the main thread:
-# with one core per instance, its concurrent-marking helpers only compete with the main thread,
-# which then waited up to 20 ms for them in one incremental-marking step (drop the flag when an
-# instance has several cores to itself). Measured peak RSS under sustained load: about 118-126 MB
-# on the REST routes, 139-145 MB during 200k job creations (277-295 MB without the second flag);
+# adaptive factor (up to 4x here). Measured peak RSS under sustained load: about 118-126 MB on
+# the REST routes, 139-144 MB during 200k job creations (277-295 MB without the second flag);
 # the README's benchmark section has the numbers and what the flags cost.
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=25", "--single-threaded-gc", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=25", "dist/main.js"]

@@ -273,8 +273,9 @@ async function main() {
     await yardstick.stop();
     await service.stop();
 
-    // Where the gap is: the request log alone (service at LOG_LEVEL silent), and bare Fastify
-    // running the service's own CORS, rate-limit, request-id and request-log code.
+    // Where the gap is: the request log alone (service at LOG_LEVEL silent), bare Fastify running
+    // the service's own CORS, rate-limit, request-id and request-log code, then the two references
+    // below (the Nest floor, and the yardstick BUSY_US µs slower).
     log('\n[3/4] where the POST /v1/vcard gap is: request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine');
     const logging = {};
     for (const level of ['info', 'silent']) {

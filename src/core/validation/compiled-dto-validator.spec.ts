@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
-import { IsDefined, IsString, ValidateNested } from 'class-validator';
+import { IsDefined, IsOptional, IsString, ValidateNested } from 'class-validator';
 import fc from 'fast-check';
 import { CONTACT_FIELDS } from '../../lib/vcard';
 import { ListTemplatesQuery } from '../../modules/templates/dto/list-templates.query';
@@ -9,6 +9,7 @@ import { hostileContact, validatedContact } from '../../../test/fixtures/vcard/c
 import { ApiError } from '../errors/api-error';
 import { compileDtoValidator } from './compiled-dto-validator';
 import { createValidationPipe, VALIDATION_PIPE_OPTIONS } from './create-validation-pipe';
+import { AcceptedBy, REJECTED } from './property-acceptor';
 
 /** Nest's own ValidationPipe with the service's options: the behaviour the fast path must keep. */
 const reference = new ValidationPipe(VALIDATION_PIPE_OPTIONS);
@@ -115,6 +116,35 @@ describe('compileDtoValidator', () => {
     for (const body of ['{"fullName":"A","__proto__":{"x":1}}', '{"fullName":"A","constructor":"x"}']) {
       expect(compiled(JSON.parse(body)).accepted).toBe(false);
     }
+  });
+
+  it('decides a property that declares an acceptor by that function alone', () => {
+    const calls: unknown[] = [];
+    class Tagged {
+      // The constraints would accept 'no'; only the acceptor is asked on the fast path.
+      @IsDefined()
+      @IsString()
+      @AcceptedBy((value) => {
+        calls.push(value);
+        return value === 'ok' ? 'OK' : REJECTED;
+      })
+      tag: string;
+
+      @IsString()
+      @AcceptedBy((value) => value)
+      @IsOptional()
+      label?: string;
+    }
+    const compiled = compileDtoValidator(Tagged, validatorOptions)!;
+    // Compiling asks once whether absence is accepted: for `tag` it is not, so the key is required.
+    expect(calls).toEqual([undefined]);
+    const accepted = compiled({ tag: 'ok' });
+    expect(accepted.accepted && accepted.entity).toBeInstanceOf(Tagged);
+    expect(accepted.accepted && accepted.entity.tag).toBe('OK');
+    expect(compiled({ tag: 'no' }).accepted).toBe(false);
+    expect(compiled({ label: 'x' }).accepted).toBe(false);
+    expect(compiled({ tag: 'ok', other: 'x' }).accepted).toBe(false);
+    expect(calls).toEqual([undefined, 'ok', 'no', 'ok']);
   });
 
   it('does not compile what it does not reproduce', () => {

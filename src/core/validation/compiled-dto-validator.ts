@@ -2,6 +2,7 @@ import { ClassTransformOptions, TransformationType, TransformFnParams } from 'cl
 import type { MetadataStorage as TransformerMetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { getMetadataStorage, ValidationArguments, ValidationTypes, ValidatorOptions } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { PropertyAcceptor, propertyAcceptor, REJECTED } from './property-acceptor';
 
 // class-transformer keeps @Transform metadata in a module-level storage that its index does not
 // export; this is the module its decorators write to (class-validator's storage is a global).
@@ -30,6 +31,17 @@ const STRIPPED_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
 type Transform = (params: TransformFnParams) => unknown;
 type Condition = (entity: object, value: unknown) => boolean;
 type Check = (entity: object, value: unknown) => unknown;
+
+/** How the first pass treats an input key that names a validated property. */
+interface PropertyInput {
+  transforms: Transform[];
+  /** plainToInstance leaves the key out (it names a method or accessor of the class). */
+  skipped: boolean;
+  /** Set when the property declares one (@AcceptedBy): it replaces the transforms and the plan. */
+  acceptor?: PropertyAcceptor;
+  /** With an acceptor: it rejects absence, so the key must be in the input. */
+  required?: boolean;
+}
 
 interface PropertyPlan {
   name: string;
@@ -62,6 +74,9 @@ const NOT_ACCEPTED = Object.freeze({ accepted: false as const });
  * back to the original path, so a wrong "no" only costs time and every error response is
  * class-validator's own. The unit spec checks that every "yes" matches class-validator's.
  *
+ * A property with an acceptor (@AcceptedBy) is decided by that one function instead of its
+ * transforms and checks, in the same pass that copies the input keys.
+ *
  * Returns null (keep class-validator) for metadata it does not reproduce: nested or promise
  * validation, `each`, `validateIf`, asynchronous constraints, class-transformer @Type, @Expose or
  * @Exclude, and validator options outside SUPPORTED_OPTIONS or without `whitelist`.
@@ -78,13 +93,22 @@ export function compileDtoValidator<T extends object>(
 
   const plans: PropertyPlan[] = [];
   // Every validated property (the whitelist), with what plainToInstance does to its value.
-  const properties = new Map<string, { transforms: Transform[]; skipped: boolean }>();
+  const properties = new Map<string, PropertyInput>();
   const sample = new metatype();
+  let requiredAcceptors = 0;
   for (const [name, propertyMetadatas] of Object.entries(storage.groupByPropertyName(metadatas))) {
     const plan = planProperty(metatype, name, propertyMetadatas);
     if (plan === null || transformerMetadata.findTypeMetadata(metatype, name)) return null;
+    const skipped = skippedByPlainToInstance(sample, name);
+    const acceptor = skipped ? undefined : propertyAcceptor(metatype, name);
+    if (acceptor) {
+      const required = acceptor(undefined) === REJECTED;
+      if (required) requiredAcceptors += 1;
+      properties.set(name, { transforms: [], skipped, acceptor, required });
+      continue;
+    }
     plans.push(plan);
-    properties.set(name, { transforms: transformsOf(metatype, name), skipped: skippedByPlainToInstance(sample, name) });
+    properties.set(name, { transforms: transformsOf(metatype, name), skipped });
   }
   const forbidUnknown = options.forbidNonWhitelisted === true;
 
@@ -93,16 +117,26 @@ export function compileDtoValidator<T extends object>(
     const source = plain as Record<string, unknown>;
     // plainToInstance: a new instance (class fields and defaults), then each input key in order.
     const entity = new metatype() as Record<string, unknown>;
+    let requiredSeen = 0;
     for (const key of Object.keys(source)) {
       let value = source[key];
       if (STRIPPED_KEYS.has(key) || (typeof value === 'object' && value !== null)) return NOT_ACCEPTED;
       const property = properties.get(key);
+      if (property?.acceptor) {
+        value = property.acceptor(value);
+        if (value === REJECTED) return NOT_ACCEPTED;
+        entity[key] = value;
+        if (property.required) requiredSeen += 1;
+        continue;
+      }
       if (property === undefined ? skippedByPlainToInstance(entity, key) : property.skipped) continue;
       for (const transform of property?.transforms ?? []) {
         value = transform({ value, key, obj: source, type: PLAIN_TO_CLASS, options: TRANSFORM_OPTIONS });
       }
       entity[key] = value;
     }
+    // Keys are unique, so every property whose acceptor rejects absence was in the input.
+    if (requiredSeen !== requiredAcceptors) return NOT_ACCEPTED;
     // whitelist: own properties without validation metadata are an error, or are stripped.
     for (const key of Object.keys(entity)) {
       if (properties.has(key)) continue;

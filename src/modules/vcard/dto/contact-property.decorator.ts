@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsOptional, IsString, ValidateBy } from 'class-validator';
+import { AcceptedBy, REJECTED } from '../../../core/validation/property-acceptor';
 import {
   cleanFieldValue,
   codePointLength,
@@ -25,7 +26,14 @@ const FORMAT_RULES: Partial<Record<ContactField, { check: (v: string) => boolean
   },
 };
 
-function rule(name: string, check: (value: string) => boolean, message: string): PropertyDecorator {
+/** A check on the cleaned value, in the order class-validator runs them; the name is error.details' issue. */
+interface ValueRule {
+  name: string;
+  check: (value: string) => boolean;
+  message: string;
+}
+
+function rule({ name, check, message }: ValueRule): PropertyDecorator {
   return ValidateBy({
     name,
     validator: { validate: (value) => typeof value !== 'string' || check(value), defaultMessage: () => message },
@@ -33,9 +41,22 @@ function rule(name: string, check: (value: string) => boolean, message: string):
 }
 
 /**
+ * What the @Transform below does to a string: cleaned, and an empty optional value dropped. A
+ * value with a lone surrogate is left as it is for the invalid_unicode rule to reject (cleaning
+ * could join its halves into a valid pair).
+ */
+function cleanInput(field: ContactField, required: boolean, value: string): string | undefined {
+  if (hasLoneSurrogate(value)) return value;
+  const cleaned = cleanFieldValue(field, value);
+  return cleaned === '' && !required ? undefined : cleaned;
+}
+
+/**
  * Everything one VCardRequest field needs, from one place: its OpenAPI schema (also the MCP tool
  * schema), cleaning (vcard-encoding.md §0.8, before any check), and validation. Messages name the
- * field and the rule, never the submitted value.
+ * field and the rule, never the submitted value. The same rule table gives both the class-validator
+ * constraints (which decide and word every rejection) and the field's acceptor for the compiled
+ * fast path (one call instead of a transform and five constraints; see property-acceptor.ts).
  */
 export function ContactProperty(
   field: ContactField,
@@ -45,18 +66,27 @@ export function ContactProperty(
   const max = FIELD_MAX_LENGTH[field];
   const schema = { type: 'string' as const, maxLength: max, ...docs, ...(required ? { minLength: 1 } : {}) };
   const format = FORMAT_RULES[field];
+  const rules: ValueRule[] = [
+    { name: 'invalid_unicode', check: (v) => !hasLoneSurrogate(v), message: `${field} contains an unpaired UTF-16 surrogate` },
+    { name: 'required', check: (v) => v !== '', message: `${field} must not be empty` },
+    { name: 'too_long', check: (v) => codePointLength(v) <= max, message: `${field} must be at most ${max} characters` },
+    ...(format ? [{ name: 'format', ...format }] : []),
+  ];
+  const [unicodeRule, ...cleanedRules] = rules;
   return applyDecorators(
     required ? ApiProperty(schema) : ApiPropertyOptional(schema),
-    Transform(({ value }) => {
-      if (typeof value !== 'string' || hasLoneSurrogate(value)) return value;
-      const cleaned = cleanFieldValue(field, value);
-      return cleaned === '' && !required ? undefined : cleaned;
-    }),
+    Transform(({ value }) => (typeof value === 'string' ? cleanInput(field, required, value) : value)),
     required ? IsDefined({ message: `${field} is required` }) : IsOptional(),
     IsString({ message: `${field} must be a string` }),
-    rule('invalid_unicode', (v) => !hasLoneSurrogate(v), `${field} contains an unpaired UTF-16 surrogate`),
-    rule('required', (v) => v !== '', `${field} must not be empty`),
-    rule('too_long', (v) => codePointLength(v) <= max, `${field} must be at most ${max} characters`),
-    ...(format ? [rule('format', format.check, format.message)] : []),
+    ...rules.map(rule),
+    AcceptedBy((value) => {
+      // IsDefined / IsOptional: absence and null.
+      if (value === undefined || value === null) return required ? REJECTED : value;
+      // The invalid_unicode rule decides on the raw value (see cleanInput), the others on the cleaned.
+      if (typeof value !== 'string' || !unicodeRule.check(value)) return REJECTED;
+      const cleaned = cleanFieldValue(field, value);
+      if (cleaned === '') return required ? REJECTED : undefined;
+      return cleanedRules.every((r) => r.check(cleaned)) ? cleaned : REJECTED;
+    }),
   );
 }

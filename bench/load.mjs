@@ -14,18 +14,34 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Samples the server's RSS and CPU time around a run. */
-function watch(server) {
+/**
+ * Samples the server's RSS and counts its CPU time while the watch is running: from creation (or
+ * `resume()`) to `pause()`, `stop()` or `finish()`. An interleaved run resumes it for each slice.
+ */
+function watch(server, { paused = false } = {}) {
   const rss = [];
   const started = performance.now();
-  const cpuBefore = server.cpuSeconds();
-  const sampler = setInterval(() => {
-    rss.push({ t: round((performance.now() - started) / 1000, 1), mb: round(server.memory().rssMB, 1) });
-  }, RSS_SAMPLE_MS);
+  let cpuSeconds = 0;
+  let cpuAtResume = null;
+  let sampler = null;
+  const resume = () => {
+    cpuAtResume = server.cpuSeconds();
+    sampler = setInterval(() => {
+      rss.push({ t: round((performance.now() - started) / 1000, 1), mb: round(server.memory().rssMB, 1) });
+    }, RSS_SAMPLE_MS);
+  };
+  const pause = () => {
+    if (cpuAtResume === null) return;
+    clearInterval(sampler);
+    cpuSeconds += server.cpuSeconds() - cpuAtResume;
+    cpuAtResume = null;
+  };
+  if (!paused) resume();
   return {
+    resume,
+    pause,
     finish(latencies, seconds) {
-      clearInterval(sampler);
-      const cpuSeconds = server.cpuSeconds() - cpuBefore;
+      pause();
       const sorted = Float64Array.from(latencies).sort();
       const memory = server.memory();
       return {
@@ -47,7 +63,7 @@ function watch(server) {
         rssSamples: rss,
       };
     },
-    stop: () => clearInterval(sampler),
+    stop: pause,
   };
 }
 
@@ -65,6 +81,44 @@ function failOnErrors(server, route, statuses, errors) {
  * `onResponse(n)` is called after the n-th successful response.
  */
 export async function drive(server, route, { duration, connections, amount, onResponse }) {
+  const watcher = watch(server);
+  try {
+    const { latencies, seconds } = await closedLoop(server, route, { duration, connections, amount, onResponse });
+    return watcher.finish(latencies, seconds);
+  } finally {
+    watcher.stop();
+  }
+}
+
+/**
+ * The same closed-loop load as `drive`, for several servers in turn: `slices` slices of
+ * duration/slices seconds each, in ABBA order (A B, then B A, ...), each after an unrecorded
+ * lead-in of `leadIn` seconds on that server. Each server's slices are pooled into one result of
+ * the `drive` shape. On a shared host whose speed drifts over minutes, back-to-back runs of 10 s
+ * measure the drift as much as the servers; interleaving puts every server on the same footing,
+ * so their ratio holds even when the absolute numbers move.
+ */
+export async function driveInterleaved(servers, route, { duration, slices, connections, leadIn = 0.25 }) {
+  const parts = servers.map((server) => ({ server, watcher: watch(server, { paused: true }), latencies: [], seconds: 0 }));
+  try {
+    for (let slice = 0; slice < slices; slice++) {
+      for (const part of slice % 2 === 0 ? parts : [...parts].reverse()) {
+        await closedLoop(part.server, route, { duration: leadIn, connections });
+        part.watcher.resume();
+        const { latencies, seconds } = await closedLoop(part.server, route, { duration: duration / slices, connections });
+        part.watcher.pause();
+        for (const ms of latencies) part.latencies.push(ms);
+        part.seconds += seconds;
+      }
+    }
+    return parts.map((part) => part.watcher.finish(part.latencies, part.seconds));
+  } finally {
+    for (const part of parts) part.watcher.stop();
+  }
+}
+
+/** One autocannon run: the latency of every expected response, and the run's length in seconds. */
+async function closedLoop(server, route, { duration, connections, amount, onResponse }) {
   const options = {
     url: `${server.url}${route.path}`,
     method: route.method,
@@ -75,7 +129,6 @@ export async function drive(server, route, { duration, connections, amount, onRe
     amount,
     timeout: 10,
   };
-  const watcher = watch(server);
   // autocannon takes an explicit undefined as a value (and rejects it).
   const instance = autocannon(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)));
   const latencies = [];
@@ -88,14 +141,9 @@ export async function drive(server, route, { duration, connections, amount, onRe
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
   });
-  let result;
-  try {
-    result = await instance;
-  } finally {
-    watcher.stop();
-  }
+  const result = await instance;
   failOnErrors(server, route, statuses, result.errors);
-  return watcher.finish(latencies, result.duration);
+  return { latencies, seconds: result.duration };
 }
 
 /**

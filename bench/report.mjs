@@ -101,6 +101,12 @@ export function printReport(results, log) {
   for (const [name, note] of Object.entries(results.skipped)) log(`${name}: ${note}`);
   const { info, silent, silentOverInfo } = results.logging;
   log(`\nlogging: POST /v1/vcard ${info.rps} req/s at info, ${silent.rps} req/s silent (x${silentOverInfo})`);
+  if (results.gapYardstick) {
+    log(
+      `step 3's reading of the POST /v1/vcard ratio: service at info ${info.rps} req/s, its interleaved yardstick ` +
+        `${results.gapYardstick.rps} req/s (ratio ${results.gapServiceRatio})`,
+    );
+  }
   if (results.features) {
     const { yardstickWithFeatures: f, featuresCpuRatio, serviceOverFeaturedCpuRatio } = results.features;
     log(

@@ -1,26 +1,28 @@
 // npm run bench: the service against a bare-Fastify yardstick doing the same work (yardstick.mjs).
 //
 // Each server runs pinned to one core (BENCH_SERVER_CPU, default 0) and this process, which runs
-// autocannon, to another (BENCH_LOAD_CPU, default 1). Phases:
+// autocannon, to another (BENCH_LOAD_CPU, default 1). Servers compared with each other are
+// measured interleaved (driveInterleaved: BENCH_SLICES slices each, in ABBA order), so that a
+// shared host drifting in speed over minutes moves them alike. Phases:
 //   1. encoder speed, in-process, on the server core;
-//   2. per route: max throughput, service and yardstick in turn (warm-up, then measure), then
-//      both at half the service's max rate, sent evenly paced: the latency of a loaded but not
-//      saturated server;
-//   3. where the POST /v1/vcard gap is: the service at LOG_LEVEL=info (the production default,
-//      the headline) and silent, back to back; the yardstick with the service's own cross-cutting
-//      code (YARDSTICK_FEATURES=1); the Nest floor (nest-floor.mjs: Nest with no validation and no
-//      features); and the yardstick made BUSY_US µs of CPU per request slower (what that costs in
-//      throughput on this machine);
+//   2. per route: max throughput of the service and the yardstick, interleaved, then each at half
+//      the service's max rate, sent evenly paced: the latency of a loaded but not saturated server;
+//   3. where the POST /v1/vcard gap is, one interleaved run of: the service at LOG_LEVEL=info (the
+//      production default) and silent; a yardstick of its own; the yardstick with the service's
+//      own cross-cutting code (YARDSTICK_FEATURES=1); the Nest floor (nest-floor.mjs: Nest with no
+//      validation and no features); and the yardstick made BUSY_US µs of CPU per request slower
+//      (what that costs in throughput on this machine);
 //   4. memory: BENCH_JOBS job creations on a fresh service, with its RSS every BENCH_JOBS/40
 //      and its heap after a forced full GC at each quarter (skipped, with a note, when the build
 //      has no POST /v1/jobs/vcard).
 // The service keeps its rate limiter on, with a budget too large to trip.
 // Results: a table on stdout and bench/results/latest.json.
 //
-// Env: BENCH_DURATION (s per measured run, 10), BENCH_WARMUP (s, 2), BENCH_HALF_DURATION (s, 8),
-// BENCH_CONNECTIONS (10), BENCH_JOBS (200000), BENCH_ENCODER_SECONDS (2), BENCH_SKIP_BUILD=1 to
-// use an existing build, BENCH_DIST (build directory, default dist), BENCH_NODE_OPTIONS (extra
-// Node flags for the service only). The service always gets `npm start`'s own Node flags.
+// Env: BENCH_DURATION (s of measured max-rate load per server and route, 10), BENCH_SLICES (5),
+// BENCH_WARMUP_REQUESTS (20000 per server and route), BENCH_HALF_DURATION (s, 8), BENCH_CONNECTIONS (10), BENCH_JOBS (200000),
+// BENCH_ENCODER_SECONDS (2), BENCH_SKIP_BUILD=1 to use an existing build, BENCH_DIST (build
+// directory, default dist), BENCH_NODE_OPTIONS (extra Node flags for the service only). The
+// service always gets `npm start`'s own Node flags.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, release, totalmem } from 'node:os';
@@ -28,7 +30,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TYPICAL_CARD } from './cards.mjs';
 import { connectInspector } from './inspector.mjs';
-import { drive, drivePaced } from './load.mjs';
+import { drive, driveInterleaved, drivePaced } from './load.mjs';
 import { evaluateTargets, printReport, rssTrend } from './report.mjs';
 import { startServer } from './server-process.mjs';
 
@@ -38,9 +40,10 @@ const env = process.env;
 const num = (name, fallback) => (env[name] === undefined || env[name] === '' ? fallback : Number(env[name]));
 const config = {
   durationSeconds: num('BENCH_DURATION', 10),
-  warmupSeconds: num('BENCH_WARMUP', 2),
+  warmupRequests: num('BENCH_WARMUP_REQUESTS', 20_000),
   halfRateDurationSeconds: num('BENCH_HALF_DURATION', 8),
   connections: num('BENCH_CONNECTIONS', 10),
+  slices: num('BENCH_SLICES', 5),
   jobs: num('BENCH_JOBS', 200_000),
   serverCpu: num('BENCH_SERVER_CPU', 0),
   loadCpu: num('BENCH_LOAD_CPU', 1),
@@ -84,6 +87,8 @@ const ROUTES = [
   { name: 'POST /v1/jobs/vcard', method: 'POST', path: '/v1/jobs/vcard', body: TYPICAL_CARD, expectStatus: 202 },
 ];
 const JOBS_ROUTE = ROUTES[3];
+/** Requests that bring a warm server back up to speed (new connections) before a paced run. */
+const REWARM_REQUESTS = 2000;
 /** CPU µs per request the busy-wait yardstick adds (phase 3). */
 const BUSY_US = 10;
 
@@ -144,16 +149,6 @@ function startNestFloor() {
   return startServer({ name: 'nest floor', script: join(here, 'nest-floor.mjs'), cpu: config.serverCpu, env: { BENCH_DIST: config.dist } });
 }
 
-/** Measures POST /v1/vcard on a server started for it alone, then stops it. */
-async function measureAlone(start) {
-  const server = await start();
-  try {
-    return compact(await measure(server, ROUTES[0]));
-  } finally {
-    await server.stop();
-  }
-}
-
 /**
  * The guest's halt-polling window, where the kernel has one (KVM guests with cpuidle-haltpoll).
  * At 0 an idle core halts at once, and waking it (the load generator, between responses) costs
@@ -177,14 +172,30 @@ async function serves(server, route) {
   return response.status === route.expectStatus ? null : `${route.name} answered ${response.status}`;
 }
 
-async function measure(server, route) {
-  await drive(server, route, { duration: config.warmupSeconds, connections: config.connections });
-  const result = await drive(server, route, { duration: config.durationSeconds, connections: config.connections });
+function logRun(server, route, result) {
   log(
     `  ${server.name.padEnd(18)} ${route.name.padEnd(20)} ${String(result.rps).padStart(6)} req/s  ` +
       `${result.cpuUsPerRequest} µs CPU/req  p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms`,
   );
-  return result;
+}
+
+/**
+ * Max throughput of several servers on one route, on the same footing: each warmed up, then
+ * BENCH_SLICES interleaved slices (driveInterleaved) adding up to BENCH_DURATION seconds each.
+ * The warm-up is a number of requests, not seconds: V8 optimises a function after enough calls,
+ * whatever the time they take. The service runs its first 5,000 requests about twice as slow as
+ * its steady state, and settles after about 15,000 (the yardstick and the Nest floor after about
+ * 10,000); a 2-second warm-up is that many only on a fast host.
+ */
+async function measureInterleaved(servers, route) {
+  for (const server of servers) await drive(server, route, { amount: config.warmupRequests, connections: config.connections });
+  const results = await driveInterleaved(servers, route, {
+    duration: config.durationSeconds,
+    slices: config.slices,
+    connections: config.connections,
+  });
+  servers.forEach((server, i) => logRun(server, route, results[i]));
+  return results;
 }
 
 const compact = ({ rssSamples, ...rest }) => rest;
@@ -251,46 +262,51 @@ async function main() {
     }
     for (const [name, note] of Object.entries(skipped)) log(`  ${name}: ${note}`);
 
-    // Route by route and server by server: max rate, then at once half the service's max rate.
-    // A server left idle meanwhile comes back slow for a second or two (V8 shrinks the idle heap
-    // and drops code), which the paced run would report as seconds of backlog; and the job
-    // creations come last, so that their garbage cannot land in another route's run.
-    log('\n[2/4] max throughput, then latency at half the service\'s max rate, evenly paced (the yardstick at the same rate)');
+    // Route by route: the two servers' max rates interleaved, then each at half the service's max
+    // rate. A server left idle meanwhile comes back slow for a second or two (V8 shrinks the idle
+    // heap and drops code), which the paced run would report as seconds of backlog, so each is
+    // warmed up again first; and the job creations come last, so that their garbage cannot land in
+    // another route's run.
+    log('\n[2/4] max throughput (service and yardstick interleaved), then latency at half the service\'s max rate, evenly paced (the yardstick at the same rate)');
     const max = {};
     const half = {};
     for (const route of routes) {
-      max[route.name] = {};
+      const [serviceMax, yardstickMax] = await measureInterleaved([service, yardstick], route);
+      max[route.name] = { service: serviceMax, yardstick: yardstickMax };
       half[route.name] = {};
+      const rate = Math.round(serviceMax.rps / 2);
       for (const server of [service, yardstick]) {
-        max[route.name][server.name] = await measure(server, route);
-        const rate = Math.round(max[route.name].service.rps / 2);
+        await drive(server, route, { amount: REWARM_REQUESTS, connections: config.connections });
         const result = await drivePaced(server, route, { rate, duration: config.halfRateDurationSeconds, connections: config.connections });
         half[route.name][server.name] = result;
         const { p50, p99 } = result.latencyMs;
-        log(`  ${server.name.padEnd(18)} ${route.name.padEnd(20)} ${String(rate).padStart(6)} req/s paced  p50 ${p50} ms  p99 ${p99} ms`);
+        log(`  ${server.name.padEnd(18)} ${route.name.padEnd(20)} ${String(rate).padStart(6)} req/s paced  p50 ${p50} ms  p99 ${p99} ms  (server CPU ${Math.round(result.cpuShare * 100)}% busy)`);
       }
     }
     await yardstick.stop();
     await service.stop();
 
-    // Where the gap is: the request log alone (service at LOG_LEVEL silent), bare Fastify running
-    // the service's own CORS, rate-limit, request-id and request-log code, then the two references
-    // below (the Nest floor, and the yardstick BUSY_US µs slower).
-    log('\n[3/4] where the POST /v1/vcard gap is: request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine');
-    const logging = {};
-    for (const level of ['info', 'silent']) {
-      const server = await startService({ LOG_LEVEL: level });
-      try {
-        logging[level] = compact(await measure({ ...server, name: `service (${level})` }, ROUTES[0]));
-      } finally {
-        await server.stop();
-      }
+    // Where the gap is, all on POST /v1/vcard and interleaved with a yardstick of their own: the
+    // request log alone (the service at LOG_LEVEL silent), bare Fastify running the service's own
+    // CORS, rate-limit, request-id and request-log code, and two references for the target: Nest
+    // itself with no validation or features (nest-floor.mjs), and the yardstick made exactly
+    // BUSY_US µs of CPU slower per request.
+    log('\n[3/4] where the POST /v1/vcard gap is (interleaved): request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine');
+    const gapServers = [];
+    let gap;
+    try {
+      gapServers.push({ ...(await startService({ LOG_LEVEL: 'info' })), name: 'service (info)' });
+      gapServers.push({ ...(await startService({ LOG_LEVEL: 'silent' })), name: 'service (silent)' });
+      gapServers.push(await startYardstick());
+      gapServers.push(await startYardstick({ features: true }));
+      gapServers.push(await startNestFloor());
+      gapServers.push(await startYardstick({ busyUs: BUSY_US }));
+      gap = (await measureInterleaved(gapServers, ROUTES[0])).map(compact);
+    } finally {
+      await Promise.allSettled(gapServers.map((server) => server.stop()));
     }
-    const yardstickWithFeatures = await measureAlone(() => startYardstick({ features: true }));
-    // Two references for the target: Nest itself with no validation or features (nest-floor.mjs),
-    // and the yardstick made exactly BUSY_US µs of CPU slower per request.
-    const nestFloor = await measureAlone(startNestFloor);
-    const yardstickBusy = await measureAlone(() => startYardstick({ busyUs: BUSY_US }));
+    const [info, silent, gapYardstick, yardstickWithFeatures, nestFloor, yardstickBusy] = gap;
+    const logging = { info, silent };
 
     log('\n[4/4] memory across job creations');
     const jobs = routes.includes(JOBS_ROUTE)
@@ -300,7 +316,7 @@ async function main() {
       log(`  RSS after warm-up ${jobs.rssAfterWarmup.minMB}-${jobs.rssAfterWarmup.maxMB} MB; heap after full GC ${jobs.afterGcSeries.map((s) => s.heapUsedMB).join(' ')} MB`);
     }
 
-    const yardstickRps = max['POST /v1/vcard'].yardstick.rps;
+    const yardstickRps = gapYardstick.rps;
     const results = {
       date: startedAt.toISOString(),
       machine: {
@@ -331,12 +347,16 @@ async function main() {
       }),
       skipped,
       logging: { ...logging, silentOverInfo: Number((logging.silent.rps / logging.info.rps).toFixed(3)) },
+      // Step 3's own yardstick, interleaved with the servers below; their ratios are to it.
+      gapYardstick,
+      // The POST /v1/vcard ratio again, from step 3's interleaved run: a second reading of the target.
+      gapServiceRatio: Number((info.rps / gapYardstick.rps).toFixed(3)),
       // Bare Fastify + the service's CORS, rate limit, request id and request log (POST /v1/vcard).
       features: {
         yardstickWithFeatures,
         // What the features alone cost bare Fastify, and what is left for Nest and the service's
         // own per-request code, both from CPU time per request.
-        featuresCpuRatio: Number((max['POST /v1/vcard'].yardstick.cpuUsPerRequest / yardstickWithFeatures.cpuUsPerRequest).toFixed(3)),
+        featuresCpuRatio: Number((gapYardstick.cpuUsPerRequest / yardstickWithFeatures.cpuUsPerRequest).toFixed(3)),
         serviceOverFeaturedCpuRatio: Number((yardstickWithFeatures.cpuUsPerRequest / logging.info.cpuUsPerRequest).toFixed(3)),
       },
       // What is within reach on this machine: Nest with nothing to do, and a server BUSY_US µs slower.

@@ -147,6 +147,17 @@ describe('compileDtoValidator', () => {
     expect(calls).toEqual([undefined, 'ok', 'no', 'ok']);
   });
 
+  it('keeps the checks of a property with a class default, which an acceptor would never see', () => {
+    class Defaulted {
+      @IsString()
+      @AcceptedBy((value) => value)
+      @IsOptional()
+      label?: unknown = 42;
+    }
+    // class-validator rejects the default 42 when the key is absent; so must the fast path.
+    expect(compileDtoValidator(Defaulted, validatorOptions)!({}).accepted).toBe(false);
+  });
+
   it('does not compile what it does not reproduce', () => {
     class Nested {
       @IsString()

@@ -100,7 +100,10 @@ export function compileDtoValidator<T extends object>(
     const plan = planProperty(metatype, name, propertyMetadatas);
     if (plan === null || transformerMetadata.findTypeMetadata(metatype, name)) return null;
     const skipped = skippedByPlainToInstance(sample, name);
-    const acceptor = skipped ? undefined : propertyAcceptor(metatype, name);
+    // An absent key leaves a class default in place, which class-validator checks and an acceptor
+    // never sees: such a property keeps its plan.
+    const hasDefault = (sample as Record<string, unknown>)[name] !== undefined;
+    const acceptor = skipped || hasDefault ? undefined : propertyAcceptor(metatype, name);
     if (acceptor) {
       const required = acceptor(undefined) === REJECTED;
       if (required) requiredAcceptors += 1;

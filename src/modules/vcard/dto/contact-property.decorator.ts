@@ -26,7 +26,7 @@ const FORMAT_RULES: Partial<Record<ContactField, { check: (v: string) => boolean
   },
 };
 
-/** A check on the cleaned value, in the order class-validator runs them; the name is error.details' issue. */
+/** One check of a field's value, in the order class-validator runs them; the name is error.details' issue. */
 interface ValueRule {
   name: string;
   check: (value: string) => boolean;
@@ -38,17 +38,6 @@ function rule({ name, check, message }: ValueRule): PropertyDecorator {
     name,
     validator: { validate: (value) => typeof value !== 'string' || check(value), defaultMessage: () => message },
   });
-}
-
-/**
- * What the @Transform below does to a string: cleaned, and an empty optional value dropped. A
- * value with a lone surrogate is left as it is for the invalid_unicode rule to reject (cleaning
- * could join its halves into a valid pair).
- */
-function cleanInput(field: ContactField, required: boolean, value: string): string | undefined {
-  if (hasLoneSurrogate(value)) return value;
-  const cleaned = cleanFieldValue(field, value);
-  return cleaned === '' && !required ? undefined : cleaned;
 }
 
 /**
@@ -75,14 +64,19 @@ export function ContactProperty(
   const [unicodeRule, ...cleanedRules] = rules;
   return applyDecorators(
     required ? ApiProperty(schema) : ApiPropertyOptional(schema),
-    Transform(({ value }) => (typeof value === 'string' ? cleanInput(field, required, value) : value)),
+    Transform(({ value }) => {
+      if (typeof value !== 'string' || hasLoneSurrogate(value)) return value;
+      const cleaned = cleanFieldValue(field, value);
+      return cleaned === '' && !required ? undefined : cleaned;
+    }),
     required ? IsDefined({ message: `${field} is required` }) : IsOptional(),
     IsString({ message: `${field} must be a string` }),
     ...rules.map(rule),
     AcceptedBy((value) => {
       // IsDefined / IsOptional: absence and null.
       if (value === undefined || value === null) return required ? REJECTED : value;
-      // The invalid_unicode rule decides on the raw value (see cleanInput), the others on the cleaned.
+      // As the @Transform: a value with a lone surrogate is not cleaned (cleaning could join its
+      // halves into a valid pair), so invalid_unicode decides on the raw value, the others after.
       if (typeof value !== 'string' || !unicodeRule.check(value)) return REJECTED;
       const cleaned = cleanFieldValue(field, value);
       if (cleaned === '') return required ? REJECTED : undefined;

@@ -72,6 +72,13 @@ function documentedSchema(doc: OpenApiDocument, method: string, path: string, pa
   return inlineSchema(content['application/json'].schema, doc.components.schemas);
 }
 
+/** The schema an OpenAPI operation documents for one query parameter, with its description. */
+function documentedQueryParameter(doc: OpenApiDocument, path: string, name: string): JsonSchema {
+  const operation = doc.paths[path].get as { parameters: { name: string; in: string; description?: string; schema: JsonSchema }[] };
+  const parameter = operation.parameters.find((p) => p.in === 'query' && p.name === name)!;
+  return parameter.description === undefined ? parameter.schema : { ...parameter.schema, description: parameter.description };
+}
+
 describe('MCP endpoint', () => {
   let app: NestFastifyApplication;
   let baseUrl: string;
@@ -111,6 +118,7 @@ describe('MCP endpoint', () => {
       const instructions = client.getInstructions() ?? '';
       expect(instructions).toContain('create_vcard_payload');
       expect(instructions).toContain('get_product_context');
+      expect(instructions).toContain('list_templates');
       expect(instructions).toMatch(/UTF-8 bytes in QR byte mode, with error correction level M/);
       expect(instructions).toMatch(/nothing is stored/i);
     });
@@ -119,10 +127,10 @@ describe('MCP endpoint', () => {
       await expect(client.ping()).resolves.toEqual({});
     });
 
-    it('lists both tools with titles, read-only annotations and schemas from the DTOs', async () => {
+    it('lists the three tools with titles, read-only annotations and schemas from the DTOs', async () => {
       const { tools } = await client.listTools();
       const byName = new Map<string, Tool>(tools.map((tool) => [tool.name, tool]));
-      expect([...byName.keys()].sort()).toEqual(['create_vcard_payload', 'get_product_context']);
+      expect([...byName.keys()].sort()).toEqual(['create_vcard_payload', 'get_product_context', 'list_templates']);
       for (const tool of tools) {
         expect(tool.title).toEqual(expect.any(String));
         expect(tool.description).toEqual(expect.any(String));
@@ -137,6 +145,16 @@ describe('MCP endpoint', () => {
       const create = byName.get('create_vcard_payload')!;
       expect(create.inputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'request'));
       expect(create.outputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'response'));
+      const templates = byName.get('list_templates')!;
+      expect(templates.inputSchema).toEqual({
+        type: 'object',
+        properties: {
+          limit: documentedQueryParameter(openapi, '/v1/templates', 'limit'),
+          cursor: documentedQueryParameter(openapi, '/v1/templates', 'cursor'),
+        },
+        additionalProperties: false,
+      });
+      expect(templates.outputSchema).toEqual(documentedSchema(openapi, 'get', '/v1/templates', 'response'));
       const product = byName.get('get_product_context')!;
       expect(product.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
       expect(product.outputSchema).toEqual(documentedSchema(openapi, 'get', '/v1/product', 'response'));
@@ -205,6 +223,48 @@ describe('MCP endpoint', () => {
       expect(body.error).toMatchObject({ code: 'qr_capacity_exceeded', status: 400 });
       expect(body.error.details).toMatchObject({ maxBytes: 2953, longestField: 'note' });
       expect(body).toEqual((await restPost(args)).json);
+    });
+
+    it('list_templates walks the catalogue page by page, exactly as GET /v1/templates does', async () => {
+      const restPages: unknown[] = [];
+      for (let url = `${baseUrl}/v1/templates?limit=3`; ; ) {
+        const page = (await (await fetch(url)).json()) as { pagination: { next_cursor: string | null } };
+        restPages.push(page);
+        if (page.pagination.next_cursor === null) break;
+        url = `${baseUrl}/v1/templates?limit=3&cursor=${encodeURIComponent(page.pagination.next_cursor)}`;
+      }
+      expect(restPages.length).toBeGreaterThan(1);
+
+      const toolPages: unknown[] = [];
+      let args: Record<string, unknown> = { limit: 3 };
+      for (;;) {
+        const result = (await client.callTool({ name: 'list_templates', arguments: args })) as CallToolResult;
+        expect(result.isError).toBeFalsy();
+        const page = result.structuredContent as { pagination: { next_cursor: string | null; has_more: boolean } };
+        expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(page);
+        toolPages.push(page);
+        if (!page.pagination.has_more) break;
+        args = { limit: 3, cursor: page.pagination.next_cursor };
+      }
+      expect(toolPages).toEqual(restPages);
+    });
+
+    it('list_templates without arguments is the default first page', async () => {
+      const result = (await client.callTool({ name: 'list_templates' })) as CallToolResult;
+      const rest = await (await fetch(`${baseUrl}/v1/templates`)).json();
+      expect(result.structuredContent).toEqual(rest);
+      expect((result.structuredContent as { data: unknown[] }).data).toHaveLength(2);
+    });
+
+    it.each([
+      [{ limit: 99 }, 'limit=99', 'invalid_query'],
+      [{ limit: 2.5 }, 'limit=2.5', 'invalid_query'],
+      [{ limit: 2, colour: 'red' }, 'limit=2&colour=red', 'invalid_query'],
+      [{ cursor: 'not-a-cursor' }, 'cursor=not-a-cursor', 'invalid_cursor'],
+    ])('list_templates %j is the tool error GET /v1/templates?%s answers', async (args, query, code) => {
+      const body = errorOf((await client.callTool({ name: 'list_templates', arguments: args })) as CallToolResult);
+      expect(body.error).toMatchObject({ code, status: 400, hint: expect.any(String) });
+      expect(body).toEqual(await (await fetch(`${baseUrl}/v1/templates?${query}`)).json());
     });
 
     it('an unknown tool is a JSON-RPC invalid-params error', async () => {
@@ -314,7 +374,7 @@ describe('MCP endpoint', () => {
         endpoint: 'http://localhost:3000/mcp',
         instructions: expect.stringContaining('qrPayload'),
       });
-      expect(body.tools.map((tool) => tool.name).sort()).toEqual(['create_vcard_payload', 'get_product_context']);
+      expect(body.tools.map((tool) => tool.name).sort()).toEqual(['create_vcard_payload', 'get_product_context', 'list_templates']);
       const create = body.tools.find((tool) => tool.name === 'create_vcard_payload')!;
       expect(create.inputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'request'));
     });

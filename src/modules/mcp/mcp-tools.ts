@@ -6,6 +6,9 @@ import { buildErrorBody, ErrorBody } from '../../core/errors/error-body';
 import { createValidationPipe } from '../../core/validation/create-validation-pipe';
 import { ProductContextDto } from '../product/dto/product-context.dto';
 import { ProductService } from '../product/product.service';
+import { ListTemplatesQuery } from '../templates/dto/list-templates.query';
+import { TemplateListResponseDto } from '../templates/dto/template.dto';
+import { TemplatesService } from '../templates/templates.service';
 import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
 import { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { VCardService } from '../vcard/vcard.service';
@@ -13,7 +16,7 @@ import { rejectUnknownProperties } from '../../core/validation/reject-unknown-pr
 import { dtoJsonSchema } from './dto-json-schema';
 import { mcpSdk } from './mcp-sdk';
 
-/** Both tools only compute an answer from their input: nothing is stored, changed or fetched. */
+/** Every tool only computes an answer from its input: nothing is stored, changed or fetched. */
 const PURE_FUNCTION = {
   readOnlyHint: true,
   destructiveHint: false,
@@ -23,7 +26,8 @@ const PURE_FUNCTION = {
 
 /**
  * The MCP tools: thin adapters over the same services, validation pipe and DTO schemas as the
- * REST endpoints (GET /v1/product, POST /v1/vcard), so both channels answer identically.
+ * REST endpoints (POST /v1/vcard, GET /v1/templates, GET /v1/product), so both channels answer
+ * identically.
  */
 @Injectable()
 export class McpTools {
@@ -36,6 +40,7 @@ export class McpTools {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly product: ProductService,
     private readonly vcards: VCardService,
+    private readonly templates: TemplatesService,
   ) {
     this.definitions = [
       {
@@ -52,6 +57,20 @@ export class McpTools {
         inputSchema: rejectUnknownProperties(dtoJsonSchema(VCardRequestDto)) as Tool['inputSchema'],
         outputSchema: dtoJsonSchema(VCardResponseDto) as Tool['outputSchema'],
         annotations: { title: 'Create a vCard QR payload', ...PURE_FUNCTION },
+      },
+      {
+        name: 'list_templates',
+        title: 'List vCard QR templates',
+        description:
+          'Lists the vCard QR templates (business card, event badge, ...), a page at a time: each has an ' +
+          'id, a name, a useCase, requiredFields and optionalFields, i.e. which contact fields to ask the ' +
+          'user for. limit is 1-25 (default 2); to get the next page pass pagination.next_cursor as ' +
+          'cursor, until pagination.has_more is false. Same rules and output as GET /v1/templates. On ' +
+          'invalid input the result has isError: true and its text is the JSON error ' +
+          '{error:{code,message,hint,docsUrl,status,details}} that GET /v1/templates answers.',
+        inputSchema: rejectUnknownProperties(dtoJsonSchema(ListTemplatesQuery)) as Tool['inputSchema'],
+        outputSchema: dtoJsonSchema(TemplateListResponseDto) as Tool['outputSchema'],
+        annotations: { title: 'List vCard QR templates', ...PURE_FUNCTION },
       },
       {
         name: 'get_product_context',
@@ -71,6 +90,8 @@ export class McpTools {
     switch (name) {
       case 'create_vcard_payload':
         return this.createVCardPayload(args);
+      case 'list_templates':
+        return this.listTemplates(args);
       case 'get_product_context': {
         const context = this.product.getContext();
         return this.structured(context, JSON.stringify(context));
@@ -93,6 +114,20 @@ export class McpTools {
       // The vCard text first for clients that show only text; the JSON for those without
       // structuredContent support (the MCP spec asks for both).
       return this.structured(result, result.vcard, JSON.stringify(result));
+    } catch (error) {
+      return this.toolError(error);
+    }
+  }
+
+  /** Exactly the GET /v1/templates path: the query DTO's rules through the same pipe, then TemplatesService. */
+  private async listTemplates(args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+    try {
+      const query = (await this.validation.transform(args ?? {}, {
+        type: 'query',
+        metatype: ListTemplatesQuery,
+      })) as ListTemplatesQuery;
+      const page = this.templates.list(query.limit, query.cursor);
+      return this.structured(page, JSON.stringify(page));
     } catch (error) {
       return this.toolError(error);
     }

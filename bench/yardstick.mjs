@@ -133,7 +133,8 @@ app.post('/v1/vcard', { schema: { body: contactSchema } }, async (request, reply
   return encode(contact);
 });
 
-// Bounded like the service's in-memory store: oldest first out, records cloned in and out.
+// Bounded like the service's in-memory store: oldest first out, each job kept as the JSON text of
+// what the service stores (the job with only the QR payload as its result).
 const jobs = new Map();
 app.post('/v1/jobs/vcard', { schema: { body: contactSchema } }, async (request, reply) => {
   const { contact, issues } = cleanContact(request.body);
@@ -141,7 +142,8 @@ app.post('/v1/jobs/vcard', { schema: { body: contactSchema } }, async (request, 
   const createdAt = new Date().toISOString();
   const job = { id: newJobId(), status: 'succeeded', createdAt, completedAt: new Date().toISOString(), result: encode(contact) };
   while (jobs.size >= MAX_JOBS) jobs.delete(jobs.keys().next().value);
-  jobs.set(job.id, { job: structuredClone(job), expiresAt: Date.now() + JOB_TTL_MS });
+  const stored = { ...job, result: { qrPayload: job.result.qrPayload } };
+  jobs.set(job.id, { json: JSON.stringify(stored), expiresAt: Date.now() + JOB_TTL_MS });
   const self = `${BASE_URL}/v1/jobs/${job.id}`;
   reply.code(202).header('Location', self);
   return toJobView(job, self);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import Redis from 'ioredis';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort, RedisServer } from '../utils/redis-server';
@@ -38,6 +39,14 @@ describe('two instances sharing a real Redis (REDIS_URL)', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(created.json());
     expect(read.headers['ratelimit-remaining']).toBe('4');
+    // Redis holds the job with only its QR payload; the rest of the result is rebuilt on reading.
+    const raw = new Redis(redis.url);
+    try {
+      const stored = JSON.parse((await raw.hget(`{vcard-jobs}:job:${id}`, 'data'))!) as { result: unknown };
+      expect(stored.result).toEqual({ qrPayload: created.json().result.qrPayload });
+    } finally {
+      raw.disconnect();
+    }
 
     const replay = await b.inject({
       method: 'POST',

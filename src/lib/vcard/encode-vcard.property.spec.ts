@@ -6,7 +6,7 @@ import { hostileContact, PROPERTY_RUNS } from '../../../test/fixtures/vcard/cont
 import { strictComponents, strictProperties, strictText } from '../../../test/fixtures/vcard/strict-vcard-reader';
 import { cleanFieldValue } from './clean-field';
 import { CONTACT_FIELDS, type ContactField, type ContactFields } from './contact-fields';
-import { encodeVCard, type EncodedVCard } from './encode-vcard';
+import { describeQrPayload, encodeVCard, type EncodedVCard } from './encode-vcard';
 import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
 import { QR_WARNING_LEVEL_M_TOO_SMALL, QR_WARNING_PRINT_LARGE, QR_WARNING_SCREEN_ONLY } from './qr-warnings';
 import { normalizeWebsite } from './website';
@@ -170,6 +170,19 @@ describe('encodeVCard properties (§6.1)', () => {
         if (first === null) return;
         const cleaned = cleanedInputs(fields) as ContactFields;
         expect(encodeVCard(cleaned)).toEqual(first);
+      }),
+      PROPERTY_RUNS,
+    );
+  });
+
+  it('the payload alone rebuilds the whole encoding (what a stored job keeps)', () => {
+    fc.assert(
+      fc.property(hostileContact, (fields) => {
+        const encoded = encodeOrCapacityError(fields);
+        if (encoded === null) return;
+        expect(describeQrPayload(encoded.qrPayload)).toEqual(encoded);
+        // The default byte count is the payload's UTF-8 length, not its UTF-16 length.
+        expect(describeQrPayload(encoded.qrPayload).qr.bytes).toBe(Buffer.byteLength(encoded.qrPayload));
       }),
       PROPERTY_RUNS,
     );

@@ -71,6 +71,15 @@ export function encodeVCard(fields: ContactFields): EncodedVCard {
   if (bytes > QR_MAX_BYTES) {
     throw new QrCapacityExceededError(bytes, QR_MAX_BYTES, largestField(emitted));
   }
+  return describeQrPayload(qrPayload, bytes);
+}
+
+/**
+ * Everything an EncodedVCard holds besides the payload, derived from the payload alone: its folded
+ * .vcf text and its QR figures. encodeVCard ends here, and a stored job keeps only qrPayload and
+ * rebuilds the rest with this, so both give the same object for the same payload.
+ */
+export function describeQrPayload(qrPayload: string, bytes = utf8Length(qrPayload)): EncodedVCard {
   return {
     qrPayload,
     vcard: foldVCardLines(qrPayload),

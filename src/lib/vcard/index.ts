@@ -2,7 +2,7 @@ export { cleanFieldValue } from './clean-field';
 export { codePointLength } from './code-point-length';
 export { CONTACT_FIELDS, FIELD_MAX_LENGTH, type ContactField, type ContactFields } from './contact-fields';
 export { isValidEmail } from './email';
-export { encodeVCard, type EncodedVCard, type QrInfo } from './encode-vcard';
+export { describeQrPayload, encodeVCard, type EncodedVCard, type QrInfo } from './encode-vcard';
 export { foldVCardLines } from './fold-lines';
 export { hasLoneSurrogate } from './lone-surrogate';
 export { minQrVersion } from './min-qr-version';

@@ -10,6 +10,18 @@ import { requestFingerprint } from './request-fingerprint';
 
 export type VCardJob = JobRecord<VCardResponseDto>;
 
+/**
+ * What the store keeps of a job's result: the QR payload only. It holds the whole card; the .vcf
+ * text, the QR figures and the constant fields are rebuilt from it on the way out
+ * (VCardService.fromPayload), so a job takes about half the memory (in the store's heap or in
+ * Redis) and every reader still gets exactly the response the job was created with. A record
+ * stored with the whole response (before this format) is read the same way: it has qrPayload too.
+ */
+export interface StoredVCardResult {
+  qrPayload: string;
+}
+export type StoredVCardJob = JobRecord<StoredVCardResult>;
+
 /** A created job, and whether it was an earlier job replayed for the same Idempotency-Key. */
 export interface JobCreation {
   job: VCardJob;
@@ -22,7 +34,7 @@ export class JobsService {
   private readonly logger = new Logger('JobsService');
 
   constructor(
-    private readonly store: JobStore<VCardResponseDto>,
+    private readonly store: JobStore<StoredVCardResult>,
     private readonly vcards: VCardService,
   ) {}
 
@@ -34,7 +46,7 @@ export class JobsService {
   async create(contact: ContactFields, templateId: string | undefined, idempotencyKey?: string): Promise<JobCreation> {
     if (idempotencyKey === undefined) {
       const job = this.run(contact, templateId);
-      await this.store.insert(job);
+      await this.store.insert(toStored(job));
       return { job, replayed: false };
     }
     const fingerprint = requestFingerprint(contact, templateId);
@@ -42,7 +54,7 @@ export class JobsService {
     if (earlier) return this.replay(earlier, fingerprint);
 
     const job = this.run(contact, templateId);
-    const outcome = await this.store.insert(job, { key: idempotencyKey, fingerprint });
+    const outcome = await this.store.insert(toStored(job), { key: idempotencyKey, fingerprint });
     return outcome.inserted ? { job, replayed: false } : this.replay(outcome.existing, fingerprint);
   }
 
@@ -50,12 +62,16 @@ export class JobsService {
   async get(jobId: string): Promise<VCardJob> {
     const job = isJobId(jobId) ? await this.store.get(jobId) : null;
     if (!job) throw new ApiError('job_not_found');
-    return job;
+    return this.fromStored(job);
   }
 
-  private replay(earlier: IdempotentJob<VCardResponseDto>, fingerprint: string): JobCreation {
+  private replay(earlier: IdempotentJob<StoredVCardResult>, fingerprint: string): JobCreation {
     if (earlier.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');
-    return { job: earlier.job, replayed: true };
+    return { job: this.fromStored(earlier.job), replayed: true };
+  }
+
+  private fromStored(job: StoredVCardJob): VCardJob {
+    return { ...job, result: job.result && this.vcards.fromPayload(job.result.qrPayload) };
   }
 
   /**
@@ -86,4 +102,8 @@ export class JobsService {
       return { ...running, status: 'failed', completedAt: new Date().toISOString(), result: null };
     }
   }
+}
+
+function toStored(job: VCardJob): StoredVCardJob {
+  return { ...job, result: job.result && { qrPayload: job.result.qrPayload } };
 }

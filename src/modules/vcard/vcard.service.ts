@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ApiError } from '../../core/errors/api-error';
-import { ContactFields, encodeVCard, QrCapacityExceededError } from '../../lib/vcard';
+import { ContactFields, describeQrPayload, EncodedVCard, encodeVCard, QrCapacityExceededError } from '../../lib/vcard';
 import { TemplatesService } from '../templates/templates.service';
 import { VCardResponseDto } from './dto/vcard-response.dto';
 import { PRIVACY_NOTE } from './privacy-note';
@@ -17,8 +17,7 @@ export class VCardService {
   create(contact: ContactFields, templateId?: string): VCardResponseDto {
     if (templateId !== undefined) this.templates.assertRequirements(templateId, contact);
     try {
-      const { vcard, qrPayload, qr } = encodeVCard(contact);
-      return { vcard, qrPayload, generatorUrl: this.config.generatorUrl, privacyNote: PRIVACY_NOTE, qr };
+      return this.response(encodeVCard(contact));
     } catch (error) {
       if (error instanceof QrCapacityExceededError) {
         throw new ApiError('qr_capacity_exceeded', {
@@ -28,5 +27,18 @@ export class VCardService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The response `create` gave for the contact this payload was encoded from: the payload holds
+   * the whole card, and the rest is derived from it or from configuration. A stored job keeps
+   * only the payload and is rebuilt with this.
+   */
+  fromPayload(qrPayload: string): VCardResponseDto {
+    return this.response(describeQrPayload(qrPayload));
+  }
+
+  private response({ vcard, qrPayload, qr }: EncodedVCard): VCardResponseDto {
+    return { vcard, qrPayload, generatorUrl: this.config.generatorUrl, privacyNote: PRIVACY_NOTE, qr };
   }
 }

@@ -92,7 +92,7 @@ function encode(contact) {
 const FEATURES = process.env.YARDSTICK_FEATURES === '1';
 // With the features: the service's request ids (X-Request-Id or a UUID) and its /api alias rewrite.
 const { genReqId, rewriteUrl } = FEATURES
-  ? require(`${dist}/bootstrap/fastify-options.js`).fastifyOptions({ trustProxy: [], publicBaseUrl: BASE_URL })
+  ? require(`${dist}/standalone/fastify-options.js`).fastifyOptions({ trustProxy: [], publicBaseUrl: BASE_URL })
   : {};
 const app = Fastify({
   logger: false,
@@ -102,15 +102,15 @@ const app = Fastify({
 });
 
 if (FEATURES) {
-  const cors = require(`${dist}/bootstrap/cors.js`);
+  const cors = require(`${dist}/standalone/cors.js`);
+  const { attachEdgeHook } = require(`${dist}/standalone/edge-hook.js`);
   const { RateLimiter } = require(`${dist}/core/rate-limit/rate-limiter.js`);
   const { MemoryThrottlerStorage } = require(`${dist}/infra/store/memory/memory-throttler-storage.js`);
-  const { RequestLogger } = require(`${dist}/core/logging/request-logger.js`);
+  const { RequestLogger } = require(`${dist}/standalone/request-logger.js`);
   const { createAppLogger } = require(`${dist}/core/logging/app-logger.js`);
-  // In the service's order: CORS response headers, rate limit, request id and log, preflights.
-  cors.addCorsResponseHeaders(app);
+  // In the service's order: the edge (CORS response headers, rate limit), request id and log, preflights.
   const rateLimit = { max: Number(process.env.RATE_LIMIT_MAX ?? 10_000_000), windowSeconds: 60 };
-  new RateLimiter(new MemoryThrottlerStorage(), { rateLimit }).attach(app);
+  attachEdgeHook(app, { cors: true }, new RateLimiter(new MemoryThrottlerStorage(), { rateLimit }));
   new RequestLogger().attach(app, createAppLogger('info'));
   await cors.registerCorsPreflight(app);
 }

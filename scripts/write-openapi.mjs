@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { createApp } = require('../dist/bootstrap/create-app.js');
+const { createApp } = require('../dist/standalone/create-app.js');
 
 const app = await createApp({ env: { LOG_LEVEL: 'silent' } });
 const response = await app.inject({ method: 'GET', url: '/openapi.json' });

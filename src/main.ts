@@ -1,4 +1,4 @@
-import { createApp } from './bootstrap/create-app';
+import { createApp } from './standalone/create-app';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 
 async function main(): Promise<void> {

@@ -1,26 +1,26 @@
-/** The validated, typed configuration. Built once by `loadConfig()`; never read `process.env` elsewhere. */
-export interface AppConfig {
+import type { ServiceConfig } from '../options/service-config';
+import type { VCardPayloadOptions } from '../options/vcard-payload-options';
+
+/**
+ * The standalone service's validated configuration: what the module gets (`options`, resolved in
+ * the ServiceConfig fields) plus what only a whole application owns (listener, body limit, proxies,
+ * logs). Built once by `loadConfig()`; never read `process.env` elsewhere.
+ */
+export interface AppConfig extends ServiceConfig {
   port: number;
   host: string;
-  /** Absolute origin clients use to reach the service, without a trailing slash. */
-  publicBaseUrl: string;
-  appUrl: string | null;
-  generatorUrl: string;
-  rateLimit: { max: number; windowSeconds: number };
-  jobs: { ttlSeconds: number; maxJobs: number };
   bodyLimitBytes: number;
   /** Addresses or CIDR ranges whose X-Forwarded-For is believed; empty: none. */
   trustProxy: string[];
-  /** Host names (any port) accepted in the Host header of /mcp. */
-  allowedHosts: string[];
-  /** redis:// or rediss:// URL of a shared store; null: in-memory store (one instance only). */
-  redisUrl: string | null;
   logLevel: LogLevelName;
-  serviceVersion: string;
+  /** Whether GET / serves the playground page. */
+  playground: boolean;
+  /** The options the standalone app passes to VCardPayloadModule.forRoot(). */
+  options: VCardPayloadOptions;
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];
 
-/** DI token of the AppConfig object. */
+/** DI token of the standalone service's AppConfig (the standalone module provides it). */
 export const APP_CONFIG = Symbol('APP_CONFIG');

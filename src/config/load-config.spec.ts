@@ -14,8 +14,10 @@ describe('loadConfig', () => {
       jobs: { ttlSeconds: 900, maxJobs: 10000 },
       bodyLimitBytes: 65536,
       trustProxy: [],
-      allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
-      redisUrl: null,
+      mcp: { enabled: true, allowedHosts: ['localhost', '127.0.0.1', '[::1]'] },
+      store: { kind: 'memory' },
+      cors: true,
+      playground: true,
       logLevel: 'info',
     });
   });
@@ -24,7 +26,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ PUBLIC_BASE_URL: 'https://vcard.example.com/' });
     expect(config.publicBaseUrl).toBe('https://vcard.example.com');
     expect(config.generatorUrl).toBe('https://vcard.example.com/');
-    expect(config.allowedHosts[0]).toBe('vcard.example.com');
+    expect(config.mcp.allowedHosts[0]).toBe('vcard.example.com');
   });
 
   it('names every invalid variable and never echoes values', () => {

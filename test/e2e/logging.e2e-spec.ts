@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ConsoleLogger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApp } from '../../src/bootstrap/create-app';
+import { createApp } from '../../src/standalone/create-app';
 import { TEST_ENV } from '../utils/test-app';
 
 /** The production JSON logger, with its output captured instead of written to stdout. */

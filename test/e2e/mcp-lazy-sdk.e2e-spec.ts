@@ -7,7 +7,7 @@ import { ROOT } from '../utils/service-command';
 // process keeps its RSS. Checked on the built service in a fresh process, where Node's module
 // cache shows what was loaded (Jest's own module registry would not).
 const SCRIPT = `
-const { createApp } = require(${JSON.stringify(join(ROOT, 'dist/bootstrap/create-app.js'))});
+const { createApp } = require(${JSON.stringify(join(ROOT, 'dist/standalone/create-app.js'))});
 const sdkLoaded = () => Object.keys(require.cache).some((file) => file.includes('@modelcontextprotocol'));
 (async () => {
   const app = await createApp({ env: { LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://localhost:3000' } });

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../../src/bootstrap/create-app';
+import { createApp } from '../../src/standalone/create-app';
 
 /** Quiet defaults for tests; each test file may override any variable. */
 export const TEST_ENV: Record<string, string> = {

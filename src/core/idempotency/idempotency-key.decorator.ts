@@ -1,11 +1,11 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';
 import { ApiError } from '../errors/api-error';
 
 const VALID_KEY = /^[\x21-\x7E]{1,255}$/;
 
 /** The validated Idempotency-Key of a request, or undefined when none was sent. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+function idempotencyKeyOf(request: HttpRequestLike): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !VALID_KEY.test(value)) throw new ApiError('invalid_idempotency_key');
@@ -27,7 +27,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  */
 export const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined => {
   const http = context.switchToHttp();
-  const key = idempotencyKeyOf(http.getRequest<FastifyRequest>());
-  if (key !== undefined) http.getResponse<FastifyReply>().header('Idempotency-Key', key);
+  const key = idempotencyKeyOf(http.getRequest<HttpRequestLike>());
+  if (key !== undefined) http.getResponse<HttpResponseLike>().header('Idempotency-Key', key);
   return key;
 });

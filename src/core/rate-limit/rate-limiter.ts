@@ -1,24 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ThrottlerStorage, normalizeIp } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../errors/api-error';
 import { SyncThrottlerStorage, isSyncThrottlerStorage } from './sync-throttler-storage';
 
 /** Distinct client addresses whose counter key is remembered; the memo is emptied when full. */
 const KEY_MEMO_SIZE = 10_000;
 
-/** Paths (after the /api alias is rewritten) that never count against the budget. */
-const UNCOUNTED = /^\/(v1\/health(\?|$)|docs(\/|\?|$)|openapi\.json(\?|$))/;
+/**
+ * DI token of the module's own counter store (@nestjs/throttler's ThrottlerStorage port). Not the
+ * ThrottlerStorage class itself: a host running @nestjs/throttler provides that token for its own
+ * budget, which must stay separate from the module's.
+ */
+export const RATE_LIMIT_STORAGE = Symbol('vcard-payload.rateLimitStorage');
+
+/** Sets one response header, through whichever adapter the caller has. */
+export type SetHeader = (name: string, value: string) => unknown;
 
 /**
- * One budget per client IP across all routes, enforced in a fastify onRequest hook rather than
- * ThrottlerGuard: guards run only for matched routes after body parsing, so 404, 405, 413, 415 and
- * invalid-JSON responses would carry no RateLimit headers and would not be counted.
+ * One budget per client IP: counts a hit in the storage and words the RateLimit headers and the
+ * 429. Adapter-agnostic; ApiEdgeGuard uses it on the module's routes, and the standalone app at its
+ * edge, where every request (unknown paths and parser errors too) is counted.
  */
 @Injectable()
 export class RateLimiter {
+  /** False when the host does its own limiting (`rateLimit: false`). */
+  readonly enabled: boolean;
   private readonly limit: number;
   private readonly limitHeader: string;
   private readonly ttlMs: number;
@@ -27,37 +35,28 @@ export class RateLimiter {
   private readonly keys = new Map<string, string>();
 
   constructor(
-    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(RATE_LIMIT_STORAGE) private readonly storage: ThrottlerStorage,
+    @Inject(SERVICE_CONFIG) config: ServiceConfig,
   ) {
-    this.limit = config.rateLimit.max;
+    this.enabled = config.rateLimit !== null;
+    this.limit = config.rateLimit?.max ?? 0;
     this.limitHeader = String(this.limit);
-    this.ttlMs = config.rateLimit.windowSeconds * 1000;
+    this.ttlMs = (config.rateLimit?.windowSeconds ?? 0) * 1000;
     this.syncStorage = isSyncThrottlerStorage(storage) ? storage : null;
   }
 
-  /**
-   * Must run after CORS's onRequest hook so that a 429 still carries the CORS headers. A
-   * callback-style hook: with the in-memory storage a request costs no promise at all.
-   */
-  attach(fastify: FastifyInstance): void {
-    fastify.addHook('onRequest', (request, reply, done) => this.check(request, reply, done));
-  }
-
-  check(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
-    if (request.method === 'OPTIONS' || UNCOUNTED.test(request.url)) return done();
-    const key = this.keyOf(request.ip);
-    if (this.syncStorage) return done(this.apply(this.syncStorage.incrementSync(key, this.ttlMs, this.limit), reply));
-    this.storage
-      .increment(key, this.ttlMs, this.limit, this.ttlMs, 'default')
-      .then((record) => done(this.apply(record, reply)), done);
+  /** Counts one request of this client: at once with the in-memory storage, else a promise. */
+  hit(ip: string | undefined): ThrottlerStorageRecord | Promise<ThrottlerStorageRecord> {
+    const key = this.keyOf(ip ?? 'unknown');
+    if (this.syncStorage) return this.syncStorage.incrementSync(key, this.ttlMs, this.limit);
+    return this.storage.increment(key, this.ttlMs, this.limit, this.ttlMs, 'default');
   }
 
   /** Writes the RateLimit headers; returns the 429 error when the budget is spent. */
-  private apply(record: ThrottlerStorageRecord, reply: FastifyReply): ApiError | undefined {
-    reply.header('RateLimit-Limit', this.limitHeader);
-    reply.header('RateLimit-Remaining', Math.max(0, this.limit - record.totalHits));
-    reply.header('RateLimit-Reset', record.timeToExpire);
+  apply(record: ThrottlerStorageRecord, setHeader: SetHeader): ApiError | undefined {
+    setHeader('RateLimit-Limit', this.limitHeader);
+    setHeader('RateLimit-Remaining', String(Math.max(0, this.limit - record.totalHits)));
+    setHeader('RateLimit-Reset', String(record.timeToExpire));
     if (!record.isBlocked) return undefined;
     return new ApiError('rate_limited', {
       headers: { 'Retry-After': String(record.timeToBlockExpire || record.timeToExpire) },

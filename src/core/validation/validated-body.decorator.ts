@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, Type } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import type { HttpRequestLike } from '../../http/native-http';
 import { createValidationPipe } from './create-validation-pipe';
 
 /** One pipe for every decorated parameter: it caches each DTO class's compiled checks. */
@@ -7,7 +7,7 @@ const pipe = createValidationPipe();
 
 const validated = createParamDecorator(
   (metatype: Type<object>, context: ExecutionContext) =>
-    pipe.validateBody(context.switchToHttp().getRequest<FastifyRequest>().body, metatype),
+    pipe.validateBody(context.switchToHttp().getRequest<HttpRequestLike>().body, metatype),
 );
 
 /**

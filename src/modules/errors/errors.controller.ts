@@ -1,3 +1,4 @@
+import { ApiRoute } from '../../http/api-route.decorator';
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createValidationPipe } from '../../core/validation/create-validation-pipe';
@@ -6,6 +7,7 @@ import { ApiErrorResponses } from './api-error-responses.decorator';
 import { renderErrorCatalogue } from './error-catalogue.page';
 
 @ApiTags('errors')
+@ApiRoute()
 @Controller()
 export class ErrorsController {
   private readonly catalogue = renderErrorCatalogue();

@@ -1,16 +1,20 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { ApiRoute } from '../../http/api-route.decorator';
+import { NotRateLimited } from '../../http/api-edge.guard';
+import type { HttpResponseLike } from '../../http/native-http';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { SERVICE_NAME } from '../../config/service-info';
 import { StoreHealth } from '../../infra/store/store-health';
 import { HealthDto } from './dto/health.dto';
 
 @ApiTags('health')
+@ApiRoute()
+@NotRateLimited()
 @Controller('v1/health')
 export class HealthController {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     private readonly store: StoreHealth,
   ) {}
 
@@ -23,7 +27,7 @@ export class HealthController {
   })
   @ApiOkResponse({ type: HealthDto })
   @ApiServiceUnavailableResponse({ type: HealthDto, description: 'The Redis store is unreachable.' })
-  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthDto> {
+  async health(@Res({ passthrough: true }) reply: HttpResponseLike): Promise<HealthDto> {
     const ok = await this.store.isHealthy();
     if (!ok) reply.status(503);
     return { ok, service: SERVICE_NAME, version: this.config.serviceVersion };

@@ -1,10 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import { clientMountPath } from '../../http/mount-path';
+import type { HttpRequestLike } from '../../http/native-http';
 
 /**
- * Absolute URL of a job under the prefix the client called (`/api` alias or none). The alias is
- * rewritten before routing, so only `originalUrl` still shows it.
+ * Absolute URL of a job under the path the client called: the standalone /api alias, a host's
+ * global prefix or RouterModule path, or none. Following it reaches GET v1/jobs/:jobId.
  */
-export function jobUrl(publicBaseUrl: string, request: FastifyRequest, jobId: string): string {
-  const prefix = request.originalUrl.startsWith('/api/') ? '/api' : '';
-  return `${publicBaseUrl}${prefix}/v1/jobs/${jobId}`;
+export function jobUrl(publicBaseUrl: string, request: HttpRequestLike, jobId: string): string {
+  return `${publicBaseUrl}${clientMountPath(request)}/v1/jobs/${jobId}`;
 }

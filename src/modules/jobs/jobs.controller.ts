@@ -9,8 +9,9 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
+import { ApiRoute } from '../../http/api-route.decorator';
+import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';
 import { IdempotencyKey } from '../../core/idempotency/idempotency-key.decorator';
 import { optionalQueryString } from '../../core/validation/optional-query-string';
 import { ValidatedBody } from '../../core/validation/validated-body.decorator';
@@ -22,11 +23,12 @@ import { jobUrl } from './job-url';
 import { JobsService } from './jobs.service';
 
 @ApiTags('jobs')
+@ApiRoute()
 @Controller('v1/jobs')
 export class JobsController {
   constructor(
     private readonly jobs: JobsService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
   @Post('vcard')
@@ -79,8 +81,8 @@ export class JobsController {
     @IdempotencyKey() idempotencyKey: string | undefined,
     @ValidatedBody() body: VCardRequestDto,
     @Query('template') template: unknown,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @Req() request: HttpRequestLike,
+    @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<JobDto> {
     const { job, replayed } = await this.jobs.create(body, optionalQueryString(template), idempotencyKey);
     const dto = toJobDto(job, jobUrl(this.config.publicBaseUrl, request, job.id));
@@ -98,7 +100,7 @@ export class JobsController {
   @ApiParam({ name: 'jobId', description: 'The id returned by job creation.', example: 'job_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' })
   @ApiOkResponse({ type: JobDto, headers: { ...RATE_LIMIT_HEADERS_DOC } })
   @ApiErrorResponses('job_not_found', 'rate_limited')
-  async get(@Param('jobId') jobId: string, @Req() request: FastifyRequest): Promise<JobDto> {
+  async get(@Param('jobId') jobId: string, @Req() request: HttpRequestLike): Promise<JobDto> {
     const job = await this.jobs.get(jobId);
     return toJobDto(job, jobUrl(this.config.publicBaseUrl, request, job.id));
   }

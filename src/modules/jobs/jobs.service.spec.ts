@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import { MemoryJobStore } from '../../infra/store/memory/memory-job-store';
-import type { AppConfig } from '../../config/app-config';
+import type { ServiceConfig } from '../../options/service-config';
 import { TemplatesService } from '../templates/templates.service';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { VCardService } from '../vcard/vcard.service';
@@ -20,7 +20,7 @@ function serviceWith(create: VCardService['create']): { jobs: JobsService; store
 }
 
 describe('JobsService', () => {
-  const vcards = new VCardService({ generatorUrl: 'https://qr.example/' } as AppConfig, new TemplatesService());
+  const vcards = new VCardService({ generatorUrl: 'https://qr.example/' } as ServiceConfig, new TemplatesService());
   const contact = { fullName: 'Ada Lovelace', email: 'ada@example.com', note: 'ü'.repeat(900) };
 
   it('stores only the QR payload, and reads back exactly the job it created', async () => {

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
+import type { HttpRequestLike } from '../../http/native-http';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 
 /** `[::1]` → `::1`, `Example.COM.` → `example.com`: one spelling per host name. */
 function normalizeHostName(name: string): string {
@@ -22,39 +22,30 @@ export function isAllowedHost(host: string | undefined, allowedHosts: readonly s
   return name !== '' && allowedHosts.some((allowed) => normalizeHostName(allowed) === name);
 }
 
-const MCP_PATH = /^\/mcp(\?|$)/;
-
 /**
- * DNS-rebinding protection for /mcp (and /api/mcp, rewritten to /mcp before routing): a request
- * whose Host is not in ALLOWED_HOSTS gets 403 `forbidden_host`, whatever its method. (A CORS
- * preflight is answered by the earlier CORS hook and never gets here; it runs nothing.)
+ * DNS-rebinding protection for the MCP endpoint, wherever it is mounted: a request whose Host is
+ * not in `mcp.allowedHosts` gets 403 `forbidden_host`, whatever its method (the controller
+ * declares GET, POST and DELETE, so every method it knows passes here first). With `mcp.enabled:
+ * false` the endpoint answers 404 as if absent.
  *
- * A fastify onRequest hook rather than a guard, so that it covers every method (a guard runs only
- * for the routes the controller declares: DELETE would get 405 first). It is added during
- * `app.init()`, after the CORS and rate-limit hooks, so a 403 is counted against the client's
- * budget and carries the CORS and RateLimit headers.
+ * A guard on the controller, after ApiEdgeGuard, so a 403 is counted against the client's budget
+ * and carries the CORS and RateLimit headers.
  *
  * Why Host and not Origin: DNS rebinding makes a browser send the attacker's host name in `Host`
  * while the connection reaches this server; checking `Host` is what stops it (and what the MCP
  * conformance scenario `dns-rebinding-protection` tests). `Origin` is deliberately not restricted:
  * the whole API, MCP included, is public and CORS-open (`Access-Control-Allow-Origin: *`, no
- * credentials, no state), so every web origin is a valid one. A page on any origin can already
- * call POST /v1/vcard and read the answer; the MCP tools expose nothing more. (The MCP transport
- * spec asks servers to reject an *invalid* Origin; for this public server none is.) `request.host`
- * honours X-Forwarded-Host only from TRUST_PROXY addresses, so a client cannot spoof it.
+ * credentials, no state), so every web origin is a valid one. The adapter's `host` honours
+ * X-Forwarded-Host only from trusted proxies, so a client cannot spoof it.
  */
 @Injectable()
-export class McpHostCheck {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+export class McpHostGuard implements CanActivate {
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: ServiceConfig) {}
 
-  attach(fastify: FastifyInstance): void {
-    // Callback style: every request passes here, and most leave at the path test.
-    fastify.addHook('onRequest', (request, _reply, done) => done(this.check(request)));
-  }
-
-  /** The 403 for a request to /mcp whose Host is not allowed; undefined for anything else. */
-  check(request: FastifyRequest): ApiError | undefined {
-    if (!MCP_PATH.test(request.url)) return undefined;
-    return isAllowedHost(request.host, this.config.allowedHosts) ? undefined : new ApiError('forbidden_host');
+  canActivate(context: ExecutionContext): boolean {
+    if (!this.config.mcp.enabled) throw new ApiError('not_found');
+    const request = context.switchToHttp().getRequest<HttpRequestLike>();
+    if (!isAllowedHost(request.host ?? request.headers.host, this.config.mcp.allowedHosts)) throw new ApiError('forbidden_host');
+    return true;
   }
 }

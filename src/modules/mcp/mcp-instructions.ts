@@ -1,7 +1,7 @@
-import type { AppConfig } from '../../config/app-config';
+import type { ServiceConfig } from '../../options/service-config';
 
 /** The server `instructions` an MCP client hands to its model: what the tools are for and how to use the output. */
-export function mcpInstructions(config: AppConfig): string {
+export function mcpInstructions(config: ServiceConfig): string {
   const app = config.appUrl
     ? ` Dynamic QR codes, scan analytics and editing saved contacts are not offered here; they belong to the authenticated app at ${config.appUrl}, which needs the user's own sign-in.`
     : '';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Implementation, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { SERVICE_NAME } from '../../config/service-info';
 import { mcpInstructions } from './mcp-instructions';
 import { mcpSdk } from './mcp-sdk';
@@ -36,7 +36,7 @@ export class McpServerFactory {
   private readonly endpoint: string;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(SERVICE_CONFIG) config: ServiceConfig,
     private readonly tools: McpTools,
   ) {
     this.info = {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
 import { buildErrorBody, ErrorBody } from '../../core/errors/error-body';
 import { createValidationPipe } from '../../core/validation/create-validation-pipe';
@@ -37,7 +37,7 @@ export class McpTools {
   readonly definitions: Tool[];
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     private readonly product: ProductService,
     private readonly vcards: VCardService,
     private readonly templates: TemplatesService,

@@ -1,39 +1,44 @@
-import { Body, Controller, Get, Headers, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/errors/api-error';
+import { ApiRoute } from '../../http/api-route.decorator';
+import { HttpRequestLike, nativeRequest, takeOverResponse } from '../../http/native-http';
+import { McpHostGuard } from './allowed-host';
 import { mcpSdk } from './mcp-sdk';
 import { McpServerDescription, McpServerFactory } from './mcp-server.factory';
 
+const NO_STREAM = {
+  message: 'This MCP server is stateless and offers no server-to-client event stream.',
+  hint: 'Send MCP messages with POST; GET without Accept: text/event-stream describes the server.',
+} as const;
+
 /**
- * MCP over Streamable HTTP, stateless, at /mcp (and /api/mcp through the URL alias). A Nest route
- * like any other, so the rate limit, CORS, request log, error filter, body limit and the Host
- * check (McpHostCheck) apply before the SDK sees the request.
+ * MCP over Streamable HTTP, stateless, at `mcp` under the module's mount path (and /api/mcp in the
+ * standalone service). A Nest route like any other, so the rate limit, CORS, error filter, the
+ * host's body limit and the Host check (McpHostGuard) apply before the SDK sees the request.
  */
 @ApiExcludeController()
+@ApiRoute()
+@UseGuards(McpHostGuard)
 @Controller('mcp')
 export class McpController {
   constructor(private readonly servers: McpServerFactory) {}
 
   @Post()
-  async handle(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Body() body: unknown): Promise<void> {
+  async handle(@Req() request: HttpRequestLike, @Res() response: object, @Body() body: unknown): Promise<void> {
     const server = this.servers.create();
     // JSON responses, not SSE: the tools answer at once and send no progress, so there is nothing to
     // stream, and plain JSON is easier for curl and non-SDK clients. The SDK client accepts both.
     const transport = new (mcpSdk().StreamableHTTPServerTransport)({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    // The SDK writes to the raw response, so headers set on the fastify reply so far (RateLimit-*,
-    // X-Request-Id; CORS is already on raw) are copied over before handing it out.
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) reply.raw.setHeader(name, value);
-    }
-    reply.hijack();
-    reply.raw.on('close', () => {
+    // The SDK writes to Node's response itself; headers set so far (RateLimit-*, CORS) go with it.
+    const raw = takeOverResponse(response);
+    raw.on('close', () => {
       void transport.close();
       void server.close();
     });
     await server.connect(transport);
-    // fastify has already parsed (and size-limited) the body; the SDK must not read the stream again.
-    await transport.handleRequest(request.raw, reply.raw, body);
+    // The host has already parsed (and size-limited) the body; the SDK must not read the stream again.
+    await transport.handleRequest(nativeRequest(request), raw, body);
   }
 
   /**
@@ -44,12 +49,18 @@ export class McpController {
   @Get()
   describe(@Headers('accept') accept: string | undefined): McpServerDescription {
     if (accept?.toLowerCase().includes('text/event-stream')) {
-      throw new ApiError('method_not_allowed', {
-        message: 'This MCP server is stateless and offers no server-to-client event stream.',
-        hint: 'Send MCP messages with POST; GET without Accept: text/event-stream describes the server.',
-        headers: { Allow: 'POST' },
-      });
+      throw new ApiError('method_not_allowed', { ...NO_STREAM, headers: { Allow: 'POST' } });
     }
     return this.servers.describe();
+  }
+
+  /** No sessions to end in stateless mode; declared so the Host check covers DELETE too. */
+  @Delete()
+  end(): never {
+    throw new ApiError('method_not_allowed', {
+      message: 'This MCP server is stateless: there is no session to end.',
+      hint: 'Send MCP messages with POST.',
+      headers: { Allow: 'GET, POST' },
+    });
   }
 }

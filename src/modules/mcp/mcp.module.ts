@@ -1,10 +1,8 @@
-import { Module, OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance } from 'fastify';
+import { Module } from '@nestjs/common';
 import { ProductModule } from '../product/product.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { VCardModule } from '../vcard/vcard.module';
-import { McpHostCheck } from './allowed-host';
+import { McpHostGuard } from './allowed-host';
 import { McpServerFactory } from './mcp-server.factory';
 import { McpTools } from './mcp-tools';
 import { McpController } from './mcp.controller';
@@ -13,16 +11,6 @@ import { McpController } from './mcp.controller';
 @Module({
   imports: [ProductModule, TemplatesModule, VCardModule],
   controllers: [McpController],
-  providers: [McpTools, McpServerFactory, McpHostCheck],
+  providers: [McpTools, McpServerFactory, McpHostGuard],
 })
-export class McpModule implements OnModuleInit {
-  constructor(
-    private readonly adapterHost: HttpAdapterHost,
-    private readonly hostCheck: McpHostCheck,
-  ) {}
-
-  /** Runs inside app.init(), so the hook lands after createApp()'s CORS and rate-limit hooks. */
-  onModuleInit(): void {
-    this.hostCheck.attach(this.adapterHost.httpAdapter.getInstance<FastifyInstance>());
-  }
-}
+export class McpModule {}

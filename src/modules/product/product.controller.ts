@@ -1,3 +1,4 @@
+import { ApiRoute } from '../../http/api-route.decorator';
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
@@ -5,6 +6,7 @@ import { ProductContextDto } from './dto/product-context.dto';
 import { ProductService } from './product.service';
 
 @ApiTags('product')
+@ApiRoute()
 @Controller('v1/product')
 export class ProductController {
   constructor(private readonly product: ProductService) {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { API_VERSION, SERVICE_NAME } from '../../config/service-info';
 import { FIELD_MAX_LENGTH } from '../../lib/vcard';
 import { PRIVACY_NOTE } from '../vcard/privacy-note';
@@ -10,7 +10,7 @@ import type { ProductContextDto } from './dto/product-context.dto';
 export class ProductService {
   private readonly context: ProductContextDto;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig) {
     const base = config.publicBaseUrl;
     this.context = {
       name: SERVICE_NAME,
@@ -41,7 +41,8 @@ export class ProductService {
           'Encode qrPayload as its UTF-8 bytes in QR byte mode, error correction M; never let the QR library transcode to ISO-8859-1 or Shift_JIS. The response field qr gives the byte count and minimum QR version per level.',
         fieldMaxLength: { ...FIELD_MAX_LENGTH },
       },
-      rateLimit: { requests: config.rateLimit.max, windowSeconds: config.rateLimit.windowSeconds },
+      // 0/0 when the platform embedding the module does its own limiting (rateLimit: false).
+      rateLimit: { requests: config.rateLimit?.max ?? 0, windowSeconds: config.rateLimit?.windowSeconds ?? 0 },
       walkthrough: ['GET /v1/health', 'GET /v1/templates', 'POST /v1/vcard', 'parse error.code/hint on errors'],
       integrations: {
         openapi: `${base}/openapi.json`,

@@ -1,11 +1,12 @@
 import { Controller, Headers, Inject, MessageEvent, Query, Req, Res, Sse } from '@nestjs/common';
 import { ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EMPTY, Observable } from 'rxjs';
 import { ApiValidationPipe } from '../../core/validation/create-validation-pipe';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
 import { ShutdownSignal } from '../../core/lifecycle/shutdown-signal';
+import { ApiRoute } from '../../http/api-route.decorator';
+import { HttpRequestLike, HttpResponseLike, nativeResponse } from '../../http/native-http';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { toJobDto } from '../jobs/dto/job.dto';
 import { jobUrl } from '../jobs/job-url';
@@ -36,13 +37,14 @@ const EXAMPLE = [
 ].join('\n');
 
 @ApiTags('stream')
+@ApiRoute()
 @Controller('v1/stream')
 export class StreamController {
   constructor(
     private readonly jobs: JobsService,
     private readonly streams: StreamService,
     private readonly shutdown: ShutdownSignal,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
   @Sse()
@@ -78,8 +80,8 @@ export class StreamController {
   async stream(
     @Query(ApiValidationPipe) query: StreamQuery,
     @Headers('last-event-id') lastEventId: string | undefined,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @Req() request: HttpRequestLike,
+    @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<Observable<MessageEvent>> {
     if (query.jobId !== undefined && query.operation !== 'create_vcard_payload') {
       throw new ApiError('invalid_query', {
@@ -99,7 +101,7 @@ export class StreamController {
       reply.status(204);
       return EMPTY;
     }
-    this.shutdown.holdUntilClosed(reply.raw);
+    this.shutdown.holdUntilClosed(nativeResponse(reply));
     return this.streams.open(query.operation, events.slice(delivered), {
       intervalMs: query.intervalMs,
       lastId: String(delivered),

@@ -1,3 +1,4 @@
+import { ApiRoute } from '../../http/api-route.decorator';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiValidationPipe } from '../../core/validation/create-validation-pipe';
@@ -8,6 +9,7 @@ import { TemplatePage, TemplatesService } from './templates.service';
 import type { Template } from './template-catalogue';
 
 @ApiTags('templates')
+@ApiRoute()
 @Controller('v1/templates')
 export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}

@@ -1,6 +1,7 @@
 import { Controller, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import { ApiRoute } from '../../http/api-route.decorator';
+import type { HttpResponseLike } from '../../http/native-http';
 import { IdempotencyKey } from '../../core/idempotency/idempotency-key.decorator';
 import { optionalQueryString } from '../../core/validation/optional-query-string';
 import { ValidatedBody } from '../../core/validation/validated-body.decorator';
@@ -24,6 +25,7 @@ export const RATE_LIMIT_HEADERS_DOC = {
 } as const;
 
 @ApiTags('vcard')
+@ApiRoute()
 @Controller('v1/vcard')
 export class VCardController {
   constructor(private readonly vcards: VCardService) {}
@@ -61,13 +63,12 @@ export class VCardController {
     @ValidatedBody() body: VCardRequestDto,
     @Query('template') template: unknown,
     @Headers('accept') accept: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @Res({ passthrough: true }) reply: HttpResponseLike,
   ): VCardResponseDto | string {
     const result = this.vcards.create(body, optionalQueryString(template));
     if (!prefersVCardText(accept)) return result;
-    reply
-      .type('text/vcard; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${vcardFileName(body.fullName)}"`);
+    reply.header('Content-Type', 'text/vcard; charset=utf-8');
+    reply.header('Content-Disposition', `attachment; filename="${vcardFileName(body.fullName)}"`);
     return result.vcard;
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
 import { ContactFields, describeQrPayload, EncodedVCard, encodeVCard, QrCapacityExceededError } from '../../lib/vcard';
 import { TemplatesService } from '../templates/templates.service';
@@ -10,7 +10,7 @@ import { PRIVACY_NOTE } from './privacy-note';
 @Injectable()
 export class VCardService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     private readonly templates: TemplatesService,
   ) {}
 

@@ -3,16 +3,17 @@ import { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import { AppModule } from '../app.module';
 import { AppConfig } from '../config/app-config';
 import { loadConfig } from '../config/load-config';
-import { RouteIndex } from '../core/errors/route-index';
 import { createAppLogger } from '../core/logging/app-logger';
-import { RequestLogger } from '../core/logging/request-logger';
 import { RateLimiter } from '../core/rate-limit/rate-limiter';
-import { addCorsResponseHeaders, registerCorsPreflight } from './cors';
+import { registerCorsPreflight } from './cors';
+import { attachEdgeHook } from './edge-hook';
 import { fastifyOptions } from './fastify-options';
 import { setupOpenApi } from './openapi';
+import { RequestLogger } from './request-logger';
+import { RouteIndex } from './route-index';
+import { StandaloneModule } from './standalone.module';
 
 export interface CreateAppOptions {
   /** Environment to configure from; defaults to process.env. */
@@ -22,8 +23,10 @@ export interface CreateAppOptions {
 }
 
 /**
- * Builds the fully wired, initialised application. main.ts and every test use this same
- * function, so tests exercise production behaviour (aliases, limits, filters, docs).
+ * Builds the fully wired, initialised standalone application: VCardPayloadModule on Fastify, plus
+ * the edge a whole application owns (the /api alias, CORS and the rate limit for every request,
+ * 404/405 for unknown routes, body-parser errors, X-Request-Id and the request log, the docs).
+ * main.ts and every test use this same function, so tests exercise production behaviour.
  */
 export async function createApp(options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const config: AppConfig = loadConfig(options.env ?? process.env);
@@ -34,7 +37,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   fastify.removeContentTypeParser('text/plain');
 
   const logger = options.logger ?? createAppLogger(config.logLevel);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(StandaloneModule.forRoot(config), adapter, {
     bodyParser: false,
     logger,
     abortOnError: false,
@@ -44,14 +47,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
   // CORS on fastify itself rather than through app.enableCors(): Nest's hook also copies the
   // CORS headers onto reply.raw, and a response whose raw object already holds headers takes
-  // Node's slow writeHead path that re-validates every header. Nothing here needs the copy: no
-  // Nest middleware ends responses, @Sse merges the fastify reply's headers, and the MCP
-  // controller copies them itself. The simple-response headers come first, so a 429 carries them.
-  addCorsResponseHeaders(fastify);
-  app.get(RateLimiter).attach(fastify);
+  // Node's slow writeHead path that re-validates every header. First, so a 429 carries them.
+  attachEdgeHook(fastify, config, app.get(RateLimiter));
   app.get(RequestLogger).attach(fastify, logger);
-  // Last: the preflight context inherits the hooks above (request id, request log).
-  await registerCorsPreflight(fastify);
+  // Last: the preflight context inherits the hooks above (edge, request id, request log).
+  if (config.cors) await registerCorsPreflight(fastify);
   setupOpenApi(app, config);
 
   await app.init();

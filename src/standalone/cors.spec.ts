@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fastifyCors from '@fastify/cors';
 import Fastify, { FastifyInstance, InjectOptions } from 'fastify';
-import { addCorsResponseHeaders, registerCorsPreflight } from './cors';
-import { CORS_OPTIONS } from './cors-options';
+import { CORS_OPTIONS, CORS_RESPONSE_HEADERS, isPreflight, preflightHeaders } from '../http/cors-headers';
+import { registerCorsPreflight } from './cors';
 
 /** The CORS headers of a response, by lower-case name. */
 function corsHeaders(headers: Record<string, unknown>): Record<string, unknown> {
@@ -31,7 +31,12 @@ async function server(setup: (fastify: FastifyInstance) => Promise<void>): Promi
   return fastify;
 }
 
-describe('CORS: precomputed simple-response headers plus @fastify/cors for preflights', () => {
+/**
+ * What the service sends: the precomputed response headers on every request (the standalone edge
+ * hook and the module's guard), the module's preflight answer on its own paths
+ * (CorsPreflightController), and @fastify/cors's for any other path.
+ */
+describe('CORS: precomputed response headers and preflight answers equal what @fastify/cors sends', () => {
   let library: FastifyInstance;
   let ours: FastifyInstance;
   beforeAll(async () => {
@@ -39,7 +44,16 @@ describe('CORS: precomputed simple-response headers plus @fastify/cors for prefl
       await fastify.register(fastifyCors, CORS_OPTIONS);
     });
     ours = await server(async (fastify) => {
-      addCorsResponseHeaders(fastify);
+      fastify.addHook('onRequest', (_request, reply, done) => {
+        reply.headers(CORS_RESPONSE_HEADERS);
+        done();
+      });
+      fastify.options('/thing', async (request, reply) => {
+        const requested = request.headers['access-control-request-headers'];
+        const method = request.headers['access-control-request-method'];
+        if (!isPreflight(typeof method === 'string' ? method : undefined)) return reply.code(400).send();
+        return reply.code(204).headers(preflightHeaders(typeof requested === 'string' ? requested : undefined)).send();
+      });
       await registerCorsPreflight(fastify);
     });
   });

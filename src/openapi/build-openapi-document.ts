@@ -1,10 +1,24 @@
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { AppConfig } from '../config/app-config';
 import { API_VERSION, SERVICE_NAME } from '../config/service-info';
 import { rejectUnknownProperties } from '../core/validation/reject-unknown-properties';
+import { DEFAULT_PUBLIC_BASE_URL } from '../options/resolve-service-config';
+import { FEATURE_MODULES } from '../vcard-payload.module';
 
-export function buildOpenApiDocument(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
+export interface VCardPayloadOpenApiOptions {
+  /** The first `servers` entry: where clients reach the host. Default `http://localhost:3000`. */
+  publicBaseUrl?: string;
+  /** More `servers` entries, e.g. an alias prefix. */
+  extraServers?: { url: string; description: string }[];
+}
+
+/**
+ * An OpenAPI 3.1 document of the module's own routes only (a host's routes are left out), with the
+ * request-body schemas closed (unknown fields are rejected, as the validation does). Call it after
+ * the app is created; a host's global prefix is applied to the paths as Swagger applies it.
+ */
+export function buildOpenApiDocument(app: INestApplication, options: VCardPayloadOpenApiOptions = {}): OpenAPIObject {
+  const publicBaseUrl = (options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL).replace(/\/+$/, '');
   const builder = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle(SERVICE_NAME)
@@ -15,13 +29,13 @@ export function buildOpenApiDocument(app: NestFastifyApplication, config: AppCon
         'its UTF-8 bytes in QR byte mode; never let the QR library transcode it to ISO-8859-1.',
     )
     .setVersion(API_VERSION)
-    .addServer(config.publicBaseUrl, 'Primary')
-    .addServer(`${config.publicBaseUrl}/api`, 'Alias: identical behaviour under /api');
-  return closeRequestBodySchemas(SwaggerModule.createDocument(app, builder.build()));
+    .addServer(publicBaseUrl, 'Primary');
+  for (const server of options.extraServers ?? []) builder.addServer(server.url, server.description);
+  return closeRequestBodySchemas(SwaggerModule.createDocument(app, builder.build(), { include: FEATURE_MODULES }));
 }
 
 /** Marks every component used as a JSON request body as rejecting unknown properties. */
-function closeRequestBodySchemas(document: OpenAPIObject): OpenAPIObject {
+export function closeRequestBodySchemas(document: OpenAPIObject): OpenAPIObject {
   const schemas = document.components?.schemas ?? {};
   for (const item of Object.values(document.paths)) {
     for (const operation of Object.values(item) as { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }[]) {
@@ -31,13 +45,4 @@ function closeRequestBodySchemas(document: OpenAPIObject): OpenAPIObject {
     }
   }
   return document;
-}
-
-/** Swagger UI at /docs and the document at /openapi.json. */
-export function setupOpenApi(app: NestFastifyApplication, config: AppConfig): void {
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
-    jsonDocumentUrl: 'openapi.json',
-    raw: ['json'],
-    customSiteTitle: `${SERVICE_NAME} API`,
-  });
 }

@@ -13,9 +13,11 @@ export class RouteIndex {
 
   add(method: string | string[], url: string): void {
     // Wildcards (CORS's OPTIONS *, static file trees) would make every unknown path "exist".
+    // CORS preflight routes are not methods a client may "use" on the path.
     if (url.includes('*')) return;
     for (const m of Array.isArray(method) ? method : [method]) {
       const upper = m.toUpperCase() as Router.HTTPMethod;
+      if (upper === 'OPTIONS') continue;
       if (this.router.find(upper, url)) continue;
       this.router.on(upper, url, () => undefined);
       this.methods.add(upper);

@@ -1,6 +1,6 @@
 import { Injectable, Logger, LoggerService } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppLogger, FlatRecord } from './app-logger';
+import { AppLogger, FlatRecord } from '../core/logging/app-logger';
 
 /**
  * One structured line per finished request. Deliberately logs the route *pattern*

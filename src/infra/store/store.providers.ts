@@ -1,0 +1,75 @@
+import { Inject, Injectable, OnApplicationShutdown, Provider } from '@nestjs/common';
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import type Redis from 'ioredis';
+import { RATE_LIMIT_STORAGE } from '../../core/rate-limit/rate-limiter';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
+import { JobStore } from './job-store';
+import { MemoryJobStore } from './memory/memory-job-store';
+import { MemoryThrottlerStorage } from './memory/memory-throttler-storage';
+import { connectRedis, createRedisClient } from './redis/redis-client';
+import { RedisJobStore } from './redis/redis-job-store';
+import { RedisThrottlerStorage } from './redis/redis-throttler-storage';
+import { StoreHealth } from './store-health';
+
+/** The Redis connection the module uses, and whether the module opened it (and so must close it). */
+export interface RedisConnection {
+  client: Redis;
+  owned: boolean;
+}
+
+export const REDIS_CONNECTION = Symbol('vcard-payload.redisConnection');
+
+/** Closes a connection the module opened; a host's own client is the host's to close. */
+@Injectable()
+export class RedisConnectionCloser implements OnApplicationShutdown {
+  constructor(@Inject(REDIS_CONNECTION) private readonly connection: RedisConnection | null) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    const { client, owned } = this.connection ?? { owned: false };
+    if (!owned || !client) return;
+    if (client.status === 'ready') await client.quit().catch(() => undefined);
+    else client.disconnect();
+  }
+}
+
+/**
+ * The store drivers, picked from one option: memory (one instance) or Redis (by URL, connected at
+ * start-up, which fails without it; or a client the host provides).
+ */
+export const STORE_PROVIDERS: Provider[] = [
+  {
+    provide: REDIS_CONNECTION,
+    inject: [SERVICE_CONFIG],
+    useFactory: async ({ store }: ServiceConfig): Promise<RedisConnection | null> => {
+      if (store.kind === 'memory') return null;
+      if (store.kind === 'redis-client') return { client: store.client, owned: false };
+      const client = createRedisClient(store.url);
+      // Without a listener ioredis prints every reconnect error; the drivers report outages.
+      client.on('error', () => undefined);
+      await connectRedis(client);
+      return { client, owned: true };
+    },
+  },
+  {
+    provide: JobStore,
+    inject: [SERVICE_CONFIG, REDIS_CONNECTION],
+    useFactory: (config: ServiceConfig, redis: RedisConnection | null): JobStore => {
+      const limits = { ttlSeconds: config.jobs.ttlSeconds, maxJobs: config.jobs.maxJobs };
+      return redis ? new RedisJobStore(redis.client, limits) : new MemoryJobStore(limits);
+    },
+  },
+  {
+    provide: RATE_LIMIT_STORAGE,
+    inject: [REDIS_CONNECTION],
+    useFactory: (redis: RedisConnection | null): ThrottlerStorage =>
+      redis ? new RedisThrottlerStorage(redis.client) : new MemoryThrottlerStorage(),
+  },
+  {
+    provide: StoreHealth,
+    inject: [REDIS_CONNECTION],
+    useFactory: (redis: RedisConnection | null): StoreHealth => ({
+      isHealthy: async () => (redis ? redis.client.ping().then(() => true, () => false) : true),
+    }),
+  },
+  RedisConnectionCloser,
+];

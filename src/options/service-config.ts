@@ -1,0 +1,25 @@
+import type Redis from 'ioredis';
+
+/** The store the module runs on, resolved from `VCardPayloadOptions.store`. */
+export type StoreConfig = { kind: 'memory' } | { kind: 'redis-url'; url: string } | { kind: 'redis-client'; client: Redis };
+
+/**
+ * The module's validated, complete configuration: `VCardPayloadOptions` with every default filled
+ * in. Built once by `resolveServiceConfig()`; inject it with `@Inject(SERVICE_CONFIG)`.
+ */
+export interface ServiceConfig {
+  /** Absolute origin clients use to reach the host app, without a trailing slash. */
+  publicBaseUrl: string;
+  appUrl: string | null;
+  generatorUrl: string;
+  /** null: the host does its own limiting. */
+  rateLimit: { max: number; windowSeconds: number } | null;
+  jobs: { ttlSeconds: number; maxJobs: number };
+  store: StoreConfig;
+  mcp: { enabled: boolean; allowedHosts: string[] };
+  cors: boolean;
+  serviceVersion: string;
+}
+
+/** DI token of the module's ServiceConfig. */
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');

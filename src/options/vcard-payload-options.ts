@@ -1,0 +1,51 @@
+import type Redis from 'ioredis';
+
+/**
+ * Where the module keeps jobs and rate-limit counters.
+ * - `'memory'` (default): in this process; one instance only.
+ * - `{ redisUrl }`: a Redis the module connects to at start-up (and refuses to start without),
+ *   shared by every instance; the module closes the connection on shutdown.
+ * - `{ redisClient }`: an ioredis client the host already owns; the module never closes it. Give
+ *   it `enableOfflineQueue: false` and a short `commandTimeout`, or requests wait while Redis is down.
+ */
+export type VCardPayloadStoreOption = 'memory' | { redisUrl: string } | { redisClient: Redis };
+
+/**
+ * Options of `VCardPayloadModule.forRoot()` / `forRootAsync()`. Every option has the default of its
+ * environment variable in the standalone service (README, Configuration), so `forRoot({})` or
+ * `forRoot({ publicBaseUrl })` is a complete setup. Options are validated once at start-up with the
+ * same rules and messages as the environment; a bad value stops start-up naming the option.
+ */
+export interface VCardPayloadOptions {
+  /**
+   * Absolute http(s) URL clients use to reach the host app (`PUBLIC_BASE_URL`), without the path
+   * the module is mounted at: links (`Location`, `links.self`) append the path the client called.
+   * Default `http://localhost:3000`.
+   */
+  publicBaseUrl?: string;
+  /** URL of the authenticated companion app, shown in the product context (`APP_URL`). Default none. */
+  appUrl?: string | null;
+  /** `generatorUrl` of every VCardResponse (`GENERATOR_URL`). Default `{publicBaseUrl}/`. */
+  generatorUrl?: string;
+  /**
+   * One budget per client IP across the module's routes (health and CORS preflight excluded):
+   * `max` requests (`RATE_LIMIT_MAX`, default 120) per `windowSeconds` (`RATE_LIMIT_WINDOW_SECONDS`,
+   * default 60). `false` leaves limiting to the host: no counting and no RateLimit headers.
+   */
+  rateLimit?: { max?: number; windowSeconds?: number } | false;
+  /** Jobs expire after `ttlSeconds` (`JOB_TTL_SECONDS`, default 900); memory keeps at most `maxJobs` (`MAX_JOBS`, default 10000). */
+  jobs?: { ttlSeconds?: number; maxJobs?: number };
+  /** Where jobs and counters live (`REDIS_URL`). Default `'memory'`. */
+  store?: VCardPayloadStoreOption;
+  /**
+   * The MCP endpoint (`/mcp` under the module's mount path). `enabled` defaults to true;
+   * `allowedHosts` (`ALLOWED_HOSTS`) are the host names (any port) accepted in its Host header,
+   * default the host of `publicBaseUrl`, `localhost`, `127.0.0.1` and `[::1]`.
+   */
+  mcp?: { enabled?: boolean; allowedHosts?: string[] };
+  /**
+   * CORS on the module's routes: `Access-Control-Allow-Origin: *`, the exposed headers, preflight
+   * answered with 204. Default true; `false` leaves CORS to the host.
+   */
+  cors?: boolean;
+}

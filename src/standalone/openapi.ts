@@ -1,0 +1,22 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { AppConfig } from '../config/app-config';
+import { SERVICE_NAME } from '../config/service-info';
+import { buildOpenApiDocument } from '../openapi/build-openapi-document';
+
+/** The standalone service's document: the module's routes, with the /api alias as a second server. */
+export function standaloneOpenApiDocument(app: NestFastifyApplication, config: AppConfig): OpenAPIObject {
+  return buildOpenApiDocument(app, {
+    publicBaseUrl: config.publicBaseUrl,
+    extraServers: [{ url: `${config.publicBaseUrl}/api`, description: 'Alias: identical behaviour under /api' }],
+  });
+}
+
+/** Swagger UI at /docs and the document at /openapi.json. */
+export function setupOpenApi(app: NestFastifyApplication, config: AppConfig): void {
+  SwaggerModule.setup('docs', app, () => standaloneOpenApiDocument(app, config), {
+    jsonDocumentUrl: 'openapi.json',
+    raw: ['json'],
+    customSiteTitle: `${SERVICE_NAME} API`,
+  });
+}

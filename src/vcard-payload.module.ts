@@ -1,0 +1,92 @@
+import { DynamicModule, Module, Provider } from '@nestjs/common';
+import { RateLimiter } from './core/rate-limit/rate-limiter';
+import { ShutdownSignal } from './core/lifecycle/shutdown-signal';
+import { ApiEdgeGuard } from './http/api-edge.guard';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { CorsPreflightController } from './http/cors-preflight.controller';
+import { JobStore } from './infra/store/job-store';
+import { StoreHealth } from './infra/store/store-health';
+import { REDIS_CONNECTION, STORE_PROVIDERS } from './infra/store/store.providers';
+import { RATE_LIMIT_STORAGE } from './core/rate-limit/rate-limiter';
+import { ErrorsModule } from './modules/errors/errors.module';
+import { HealthModule } from './modules/health/health.module';
+import { JobsModule } from './modules/jobs/jobs.module';
+import { McpModule } from './modules/mcp/mcp.module';
+import { ProductModule } from './modules/product/product.module';
+import { StreamModule } from './modules/stream/stream.module';
+import { TemplatesModule } from './modules/templates/templates.module';
+import { VCardModule } from './modules/vcard/vcard.module';
+import { resolveServiceConfig } from './options/resolve-service-config';
+import { SERVICE_CONFIG } from './options/service-config';
+import type { VCardPayloadOptions } from './options/vcard-payload-options';
+import {
+  VCARD_PAYLOAD_ASYNC_OPTIONS_TYPE,
+  VCARD_PAYLOAD_OPTIONS,
+  VCARD_PAYLOAD_OPTIONS_TYPE,
+  VCardPayloadConfigurableModule,
+} from './vcard-payload.module-definition';
+
+/** The feature modules, each owning its controllers; also what the module's own OpenAPI document covers. */
+export const FEATURE_MODULES = [
+  HealthModule,
+  ProductModule,
+  TemplatesModule,
+  VCardModule,
+  JobsModule,
+  StreamModule,
+  McpModule,
+  ErrorsModule,
+];
+
+/**
+ * What every feature module needs: the validated configuration, the stores, the rate limiter, the
+ * shutdown signal and the enhancers @ApiRoute() binds. Global so the feature modules see it; its
+ * tokens are the module's own (symbols and its own classes), so a host's providers never collide.
+ */
+@Module({})
+class VCardPayloadCoreModule {
+  static register(base: DynamicModule): DynamicModule {
+    const providers: Provider[] = [
+      ...(base.providers ?? []),
+      { provide: SERVICE_CONFIG, inject: [VCARD_PAYLOAD_OPTIONS], useFactory: (options: VCardPayloadOptions) => resolveServiceConfig(options) },
+      ...STORE_PROVIDERS,
+      RateLimiter,
+      ShutdownSignal,
+      ApiEdgeGuard,
+      ApiExceptionFilter,
+    ];
+    return {
+      module: VCardPayloadCoreModule,
+      global: true,
+      imports: base.imports ?? [],
+      providers,
+      exports: [SERVICE_CONFIG, JobStore, StoreHealth, RATE_LIMIT_STORAGE, REDIS_CONNECTION, RateLimiter, ShutdownSignal, ApiEdgeGuard, ApiExceptionFilter],
+    };
+  }
+}
+
+/**
+ * The whole vCard payload service as one Nest module, for any Nest app on Express or Fastify:
+ * `VCardPayloadModule.forRoot({ publicBaseUrl })` or `forRootAsync({ imports, inject, useFactory })`.
+ * Its routes (`v1/...` and `mcp`, under the host's prefix or RouterModule path) carry the whole
+ * contract: the Error shape, CORS, the rate limit and its headers. Nothing is registered globally,
+ * so the host's own routes keep the host's behaviour. Import it once per application.
+ */
+@Module({})
+export class VCardPayloadModule extends VCardPayloadConfigurableModule {
+  static forRoot(options: typeof VCARD_PAYLOAD_OPTIONS_TYPE = {}): DynamicModule {
+    return VCardPayloadModule.withFeatures(super.forRoot(options));
+  }
+
+  static forRootAsync(options: typeof VCARD_PAYLOAD_ASYNC_OPTIONS_TYPE): DynamicModule {
+    return VCardPayloadModule.withFeatures(super.forRootAsync(options));
+  }
+
+  private static withFeatures(base: DynamicModule): DynamicModule {
+    return {
+      module: VCardPayloadModule,
+      imports: [VCardPayloadCoreModule.register(base), ...FEATURE_MODULES],
+      controllers: [CorsPreflightController],
+    };
+  }
+}

@@ -23,6 +23,8 @@ module.exports = {
   transformIgnorePatterns: [
     '/node_modules/(?!(?:.*/node_modules/)?(?:@nestjs|content-disposition|cookie|file-type|eventsource|eventsource-parser|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm|ical\\.js|@seriousme)/)',
   ],
+  // Embedding tests import the built package by its name, as a host does.
+  moduleNameMapper: { '^vcard-payload-service$': '<rootDir>/dist/index.js' },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   testTimeout: 30000,
 };

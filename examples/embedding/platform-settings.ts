@@ -1,0 +1,7 @@
+/** What the example platforms are configured with (in a real platform: its own config module). */
+export interface PlatformSettings {
+  /** Where clients reach the platform, e.g. https://platform.example.com. */
+  publicBaseUrl: string;
+  /** The vCard routes' per-client budget per minute. */
+  vcardRequestsPerMinute: number;
+}

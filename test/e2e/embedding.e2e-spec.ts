@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { EventSource } from 'eventsource';
+import { request as httpRequest } from 'node:http';
+// The built package, resolved by its name (jest maps it to dist/index.js), as a host imports it.
+import { buildOpenApiDocument } from 'vcard-payload-service';
+import { createExpressPlatform } from '../../examples/embedding/express-host';
+import { createFastifyPlatform } from '../../examples/embedding/fastify-host';
+import type { PlatformSettings } from '../../examples/embedding/platform-settings';
+import { readWithIcal } from '../fixtures/vcard/ical-reader';
+import { freePort } from '../utils/redis-server';
+
+type PlatformFactory = (settings: PlatformSettings) => Promise<INestApplication>;
+
+const HOSTS: Array<[string, PlatformFactory]> = [
+  ['Express', createExpressPlatform],
+  ['Fastify', createFastifyPlatform],
+];
+
+const ADA = { fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958' };
+const ORIGIN = { origin: 'https://web.example' };
+const JSON_HEADERS = { 'content-type': 'application/json', ...ORIGIN };
+
+async function listen(factory: PlatformFactory, requestsPerMinute: number): Promise<{ app: INestApplication; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = await factory({ publicBaseUrl: base, vcardRequestsPerMinute: requestsPerMinute });
+  await app.listen(port, '127.0.0.1');
+  return { app, base };
+}
+
+function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) });
+}
+
+/** A request with a chosen Host header (fetch does not allow setting it). */
+function withHost(url: string, host: string, method: string, body?: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method,
+        path: target.pathname,
+        headers: { host, accept: 'application/json, text/event-stream', ...(body ? { 'content-type': 'application/json' } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function sseEvents(url: string): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
+  return new Promise((resolve, reject) => {
+    const source = new EventSource(url);
+    const events: Array<{ type: string; data: Record<string, unknown> }> = [];
+    const timer = setTimeout(() => {
+      source.close();
+      reject(new Error(`no complete event within 5 s: ${JSON.stringify(events)}`));
+    }, 5000);
+    for (const type of ['progress', 'complete']) {
+      source.addEventListener(type, (event) => {
+        events.push({ type, data: JSON.parse(event.data) as Record<string, unknown> });
+        if (type === 'complete') {
+          clearTimeout(timer);
+          source.close();
+          resolve(events);
+        }
+      });
+    }
+    source.onerror = (error) => {
+      clearTimeout(timer);
+      source.close();
+      reject(new Error(`stream failed: ${error.message}`));
+    };
+  });
+}
+
+describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the prefix /platform', (_adapter, factory) => {
+  let app: INestApplication;
+  let base: string;
+  let api: string;
+
+  beforeAll(async () => {
+    ({ app, base } = await listen(factory, 10_000));
+    api = `${base}/platform`;
+  });
+  afterAll(() => app.close());
+
+  describe('the module routes carry the contract', () => {
+    it('POST v1/vcard answers 200 with a card an independent parser reads, CORS and RateLimit headers', async () => {
+      const res = await post(`${api}/v1/vcard`, ADA);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-expose-headers')).toContain('RateLimit-Remaining');
+      expect(res.headers.get('ratelimit-limit')).toBe('10000');
+      expect(Number(res.headers.get('ratelimit-remaining'))).toBeLessThan(10_000);
+      const body = (await res.json()) as { vcard: string; qrPayload: string };
+      const card = readWithIcal(body.qrPayload);
+      expect(card).toMatchObject({ cards: 1, fn: 'Ada Lovelace', email: 'ada@example.com' });
+    });
+
+    it('a rejected field is a 400 in the Error shape with details.fields, docsUrl under the mount path', async () => {
+      const res = await post(`${api}/v1/vcard`, { fullName: 'Ada', email: 'not-an-email', nmae: 'x' });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+      const { error } = (await res.json()) as { error: Record<string, unknown> & { details: { fields: Array<{ field: string }> } } };
+      expect(error).toMatchObject({ code: 'invalid_request', status: 400, docsUrl: `${base}/platform/docs/errors#invalid_request` });
+      expect(error.details.fields.map((f) => f.field).sort()).toEqual(['email', 'nmae']);
+      const page = await fetch(String(error.docsUrl).split('#')[0]);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('id="invalid_request"');
+    });
+
+    it('Accept: text/vcard returns the .vcf file', async () => {
+      const res = await post(`${api}/v1/vcard`, ADA, { accept: 'text/vcard' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/vcard; charset=utf-8/i);
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="ada-lovelace.vcf"');
+      expect(await res.text()).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
+    });
+
+    it('echoes the Idempotency-Key', async () => {
+      const res = await post(`${api}/v1/vcard`, ADA, { 'idempotency-key': 'order-42' });
+      expect(res.headers.get('idempotency-key')).toBe('order-42');
+    });
+
+    it('pages templates and rejects a bad limit with invalid_query', async () => {
+      const page = await fetch(`${api}/v1/templates?limit=3`, { headers: ORIGIN });
+      expect(page.status).toBe(200);
+      const body = (await page.json()) as { data: unknown[]; pagination: { has_more: boolean; next_cursor: string } };
+      expect(body.data).toHaveLength(3);
+      expect(body.pagination.has_more).toBe(true);
+      const bad = await fetch(`${api}/v1/templates?limit=0`);
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('invalid_query');
+    });
+
+    it('a job answers 202 with a Location under the mount path that can be followed, replays and conflicts', async () => {
+      const created = await post(`${api}/v1/jobs/vcard`, ADA, { 'idempotency-key': 'job-1' });
+      expect(created.status).toBe(202);
+      const location = created.headers.get('location')!;
+      expect(location).toMatch(new RegExp(`^${base}/platform/v1/jobs/job_[0-9A-Z]{26}$`));
+      const job = (await created.json()) as { id: string; links: { self: string } };
+      expect(job.links.self).toBe(location);
+      const polled = await fetch(location);
+      expect(polled.status).toBe(200);
+      expect(((await polled.json()) as { id: string }).id).toBe(job.id);
+
+      const replay = await post(`${api}/v1/jobs/vcard`, ADA, { 'idempotency-key': 'job-1' });
+      expect(replay.status).toBe(202);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(((await replay.json()) as { id: string }).id).toBe(job.id);
+
+      const conflict = await post(`${api}/v1/jobs/vcard`, { fullName: 'Someone Else' }, { 'idempotency-key': 'job-1' });
+      expect(conflict.status).toBe(409);
+      expect(((await conflict.json()) as { error: { code: string } }).error.code).toBe('idempotency_key_reused');
+    });
+
+    it('an unknown job is 404 job_not_found', async () => {
+      const res = await fetch(`${api}/v1/jobs/job_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB`);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('job_not_found');
+    });
+
+    it('streams progress then complete over SSE, for a job too', async () => {
+      const created = (await (await post(`${api}/v1/jobs/vcard`, ADA)).json()) as { id: string };
+      const events = await sseEvents(`${api}/v1/stream?jobId=${created.id}`);
+      expect(events.map((e) => e.type)).toEqual(['progress', 'progress', 'progress', 'complete']);
+      const percents = events.map((e) => e.data.percent as number);
+      expect(percents).toEqual([...percents].sort((a, b) => a - b));
+      const complete = events[3].data as { jobId: string; job: { links: { self: string } } };
+      expect(complete.jobId).toBe(created.id);
+      expect(complete.job.links.self).toBe(`${base}/platform/v1/jobs/${created.id}`);
+    });
+
+    it('serves MCP at the mounted path to the official SDK client', async () => {
+      const client = new Client({ name: 'embedding-e2e', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${api}/mcp`)));
+      try {
+        const result = (await client.callTool({ name: 'create_vcard_payload', arguments: ADA })) as CallToolResult;
+        expect(result.isError).toBeFalsy();
+        expect((result.structuredContent as { qrPayload: string }).qrPayload).toContain('FN:Ada Lovelace');
+      } finally {
+        await client.close();
+      }
+    });
+
+    it.each(['POST', 'GET', 'DELETE'])('the MCP Host check holds at the mounted path (%s from a foreign Host is 403)', async (method) => {
+      const body = method === 'POST' ? JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) : undefined;
+      const res = await withHost(`${api}/mcp`, 'evil.example.com', method, body);
+      expect(res.status).toBe(403);
+      expect((JSON.parse(res.body) as { error: { code: string } }).error.code).toBe('forbidden_host');
+    });
+
+    it('answers a CORS preflight on its paths', async () => {
+      const res = await fetch(`${api}/v1/vcard`, {
+        method: 'OPTIONS',
+        headers: { ...ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST, OPTIONS');
+      expect(res.headers.get('access-control-allow-headers')).toBe('content-type,idempotency-key');
+    });
+  });
+
+  describe("the host's own routes keep the host's behaviour", () => {
+    it("a host NotFoundException keeps Nest's own shape and message, without the module's headers", async () => {
+      const res = await fetch(`${api}/things/7`, { headers: ORIGIN });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Thing 7 not found', error: 'Not Found', statusCode: 404 });
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect(res.headers.get('ratelimit-limit')).toBeNull();
+    });
+
+    it("a host ValidationPipe error keeps Nest's shape", async () => {
+      const res = await post(`${api}/things`, { name: 'x' });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { message: string[]; statusCode: number; error: string };
+      expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(body.message).toEqual([expect.stringContaining('name')]);
+      expect(res.headers.get('ratelimit-remaining')).toBeNull();
+    });
+
+    it("an unknown host path is the host's 404, not the module's", async () => {
+      const res = await fetch(`${api}/nowhere`);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error?: unknown }).error).not.toEqual(expect.objectContaining({ code: 'not_found' }));
+    });
+  });
+
+  describe('OpenAPI', () => {
+    it("the host's document contains the module's operations with their schemas", () => {
+      const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('platform').build());
+      expect(document.paths['/platform/v1/vcard']?.post?.operationId).toBe('createVCard');
+      expect(document.paths['/platform/v1/jobs/{jobId}']?.get).toBeDefined();
+      expect(document.components?.schemas?.VCardRequest).toBeDefined();
+    });
+
+    it("buildOpenApiDocument covers the module's routes only", () => {
+      const document = buildOpenApiDocument(app, { publicBaseUrl: base });
+      const paths = Object.keys(document.paths);
+      expect(paths).toContain('/platform/v1/vcard');
+      expect(paths.some((path) => path.includes('things'))).toBe(false);
+      expect(document.servers?.[0].url).toBe(base);
+    });
+  });
+});
+
+describe.each(HOSTS)('the module rate limit in a %s platform', (_adapter, factory) => {
+  let app: INestApplication;
+  let api: string;
+
+  beforeAll(async () => {
+    const listening = await listen(factory, 3);
+    app = listening.app;
+    api = `${listening.base}/platform`;
+  });
+  afterAll(() => app.close());
+
+  it('counts module routes only: health and the host are free, the 4th module request is a 429 with Retry-After', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await fetch(`${api}/v1/health`)).headers.get('ratelimit-limit')).toBeNull();
+    const remaining: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await fetch(`${api}/v1/product`);
+      expect(res.status).toBe(200);
+      remaining.push(res.headers.get('ratelimit-remaining')!);
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+    const limited = await post(`${api}/v1/vcard`, ADA);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('access-control-allow-origin')).toBe('*');
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    // The host's routes are not in the module's budget.
+    expect((await fetch(`${api}/things/1`)).status).toBe(404);
+    expect((await fetch(`${api}/v1/health`)).status).toBe(200);
+  });
+});

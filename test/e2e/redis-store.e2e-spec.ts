@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { freePort, RedisServer } from '../utils/redis-server';
 import { serviceNodeArgs } from '../utils/service-command';
 import { buildTestApp } from '../utils/test-app';
+import { describeWithRedis } from '../utils/system-program';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const CONTACT = JSON.stringify({ fullName: 'Grace Hopper', email: 'grace@example.com' });
 
-describe('two instances sharing a real Redis (REDIS_URL)', () => {
+describeWithRedis()('two instances sharing a real Redis (REDIS_URL)', () => {
   let redis: RedisServer;
   let a: NestFastifyApplication;
   let b: NestFastifyApplication;

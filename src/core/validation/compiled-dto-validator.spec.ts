@@ -212,7 +212,9 @@ describe('the service ValidationPipe (fast path + class-validator)', () => {
         if (actual.ok && expected.ok) expect(actual.value).toStrictEqual(expected.value);
         else expect(errorView((actual as { error: unknown }).error)).toEqual(errorView((expected as { error: unknown }).error));
       }),
-      { numRuns: 400 },
+      // The random bodies reach the case below only now and then (one run in this session missed
+      // it): two fixed examples make sure every run checks it.
+      { numRuns: 400, examples: [[{ fullName: 'Ada', constructor: 'x' }], [{ fullName: 'Ada', toString: 'x' }]] },
     );
     // The generator does reach the case: bodies the stock pipe accepts only because a key vanished.
     expect(unseenKeyBodies).toBeGreaterThan(0);

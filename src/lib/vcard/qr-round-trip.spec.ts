@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { ZBarConfigType, ZBarScanner, ZBarSymbolType, getDefaultScanner, scanGrayBuffer } from '@undecaf/zbar-wasm';
 import * as QRCode from 'qrcode';
 import type { ContactFields } from './contact-fields';
 import { encodeVCard } from './encode-vcard';
 import type { QrLevel } from './qr-capacity';
 
 // P11: the payload survives a real QR code. npm `qrcode` builds the symbol from the UTF-8 bytes in
-// byte mode (no transcoding, no ECI), zbarimg (an independent C decoder) reads it back from an
-// image, and the bytes are compared, not decoded text (§4.4: decoders guess charsets). CI installs
-// zbar-tools; a machine without zbarimg must fail here, not skip, or the round trip would silently
-// stop being tested.
+// byte mode (no transcoding, no ECI), zbar (an independent C decoder, here compiled to WebAssembly
+// by @undecaf/zbar-wasm, so no system program is needed) reads it back from a grey-scale image in
+// binary mode, and the bytes are compared, not decoded text (§4.4: decoders guess charsets).
 //
-// The image is a PGM drawn from qrcode's own module matrix instead of QRCode.toFile's PNG: under
-// Jest, qrcode's PNG writer (pngjs streams) took about 5 s for a version-38 symbol against 0.2 s
-// in plain Node, which would have made this spec the slowest of the library. A rasteriser bug
-// cannot pass unnoticed: zbarimg would not return the exact bytes.
+// The image is drawn from qrcode's own module matrix instead of QRCode.toFile's PNG: under Jest,
+// qrcode's PNG writer (pngjs streams) took about 5 s for a version-38 symbol. A rasteriser bug
+// cannot pass unnoticed: zbar would not return the exact bytes.
 
 const HARD_CARDS: Array<[string, ContactFields, QrLevel]> = [
   [
@@ -95,7 +90,7 @@ const MODULE_PIXELS = 4;
 const QUIET_ZONE_MODULES = 4;
 
 /** Writes the symbol as a binary PGM (8-bit grey), black modules on white with a quiet zone. */
-function writeQrImage(symbol: QRCode.QRCode, file: string): void {
+function grayImage(symbol: QRCode.QRCode): { pixels: Buffer; width: number } {
   const size = symbol.modules.size;
   const width = (size + 2 * QUIET_ZONE_MODULES) * MODULE_PIXELS;
   const pixels = Buffer.alloc(width * width, 255);
@@ -109,42 +104,26 @@ function writeQrImage(symbol: QRCode.QRCode, file: string): void {
       }
     }
   }
-  writeFileSync(file, Buffer.concat([Buffer.from(`P5\n${width} ${width}\n255\n`, 'ascii'), pixels]));
+  return { pixels, width };
 }
 
-function zbarimgBytes(file: string): Buffer {
-  const result = spawnSync('zbarimg', ['--raw', '-q', '-Sbinary', file], { maxBuffer: 1 << 20 });
-  if (result.error !== undefined) {
-    throw new Error(
-      `zbarimg could not be run (${result.error.message}). Install zbar-tools (apt-get install zbar-tools): ` +
-        'the QR round trip is a required test, it must not be skipped.',
-    );
-  }
-  expect(result.status).toBe(0);
-  // With --raw -Sbinary zbar 0.23.92 writes the symbol's bytes only; other builds end with one LF.
-  // The payload itself always ends with CRLF, so exactly one extra trailing LF is unambiguous.
-  const out = result.stdout;
-  return out.length >= 3 && out.subarray(-3).equals(Buffer.from('\r\n\n')) ? out.subarray(0, -1) : out;
+/** The bytes zbar reads from the image, in binary mode (no charset guessing). */
+async function zbarBytes(symbol: QRCode.QRCode, scanner: ZBarScanner): Promise<Buffer> {
+  const { pixels, width } = grayImage(symbol);
+  const buffer = pixels.buffer.slice(pixels.byteOffset, pixels.byteOffset + pixels.byteLength) as ArrayBuffer;
+  const found = await scanGrayBuffer(buffer, width, width, scanner);
+  expect(found).toHaveLength(1);
+  return Buffer.from(found[0].data.buffer, found[0].data.byteOffset, found[0].data.byteLength);
 }
 
-describe('QR round trip (npm qrcode -> image -> zbarimg)', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'vcard-qr-'));
-  });
-  afterAll(() => {
-    rmSync(dir, { recursive: true, force: true });
+describe('QR round trip (npm qrcode -> image -> zbar)', () => {
+  let scanner: ZBarScanner;
+  beforeAll(async () => {
+    scanner = await getDefaultScanner();
+    scanner.setConfig(ZBarSymbolType.ZBAR_QRCODE, ZBarConfigType.ZBAR_CFG_BINARY, 1);
   });
 
-  it('finds zbarimg on PATH', () => {
-    const result = spawnSync('zbarimg', ['--version']);
-    if (result.error !== undefined) {
-      throw new Error(`zbarimg is not on PATH (${result.error.message}); install zbar-tools.`);
-    }
-    expect(result.status).toBe(0);
-  });
-
-  it.each(HARD_CARDS)('%s', (name, fields, level) => {
+  it.each(HARD_CARDS)('%s', async (name, fields, level) => {
     const { qrPayload, qr } = encodeVCard(fields);
     const bytes = Buffer.from(qrPayload, 'utf8');
     expect(bytes.length).toBe(qr.bytes);
@@ -159,9 +138,7 @@ describe('QR round trip (npm qrcode -> image -> zbarimg)', () => {
     // Pure byte mode with the measured table: the reported minimum is exactly what a library picks.
     expect(symbol.version).toBe(minVersion);
 
-    const file = join(dir, `${HARD_CARDS.findIndex(([other]) => other === name)}.pgm`);
-    writeQrImage(symbol, file);
-    const decoded = zbarimgBytes(file);
+    const decoded = await zbarBytes(symbol, scanner);
     expect(Buffer.compare(decoded, bytes)).toBe(0);
   });
 });

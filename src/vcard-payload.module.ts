@@ -1,4 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
+import { RouterModule } from '@nestjs/core';
 import { RateLimiter } from './core/rate-limit/rate-limiter';
 import { ShutdownSignal } from './core/lifecycle/shutdown-signal';
 import { ApiEdgeGuard } from './http/api-edge.guard';
@@ -80,6 +81,14 @@ export class VCardPayloadModule extends VCardPayloadConfigurableModule {
 
   static forRootAsync(options: typeof VCARD_PAYLOAD_ASYNC_OPTIONS_TYPE): DynamicModule {
     return VCardPayloadModule.withFeatures(super.forRootAsync(options));
+  }
+
+  /**
+   * Mounts the module's routes under `path` with Nest's RouterModule (import it next to forRoot):
+   * `v1/...` and `mcp` become `<path>/v1/...` and `<path>/mcp`, links and checks follow.
+   */
+  static routesAt(path: string): DynamicModule {
+    return RouterModule.register([{ path, module: VCardPayloadModule, children: FEATURE_MODULES }]);
   }
 
   private static withFeatures(base: DynamicModule): DynamicModule {

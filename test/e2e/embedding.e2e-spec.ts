@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { INestApplication } from '@nestjs/common';
+import { Module, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { EventSource } from 'eventsource';
 import { request as httpRequest } from 'node:http';
 // The built package, resolved by its name (jest maps it to dist/index.js), as a host imports it.
-import { buildOpenApiDocument } from 'vcard-payload-service';
+import { buildOpenApiDocument, VCardPayloadModule } from 'vcard-payload-service';
 import { createExpressPlatform } from '../../examples/embedding/express-host';
 import { createFastifyPlatform } from '../../examples/embedding/fastify-host';
 import type { PlatformSettings } from '../../examples/embedding/platform-settings';
@@ -61,7 +63,7 @@ function withHost(url: string, host: string, method: string, body?: string): Pro
   });
 }
 
-function sseEvents(url: string): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
+function sseEvents(url: string, onFirst?: () => void): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
   return new Promise((resolve, reject) => {
     const source = new EventSource(url);
     const events: Array<{ type: string; data: Record<string, unknown> }> = [];
@@ -69,10 +71,11 @@ function sseEvents(url: string): Promise<Array<{ type: string; data: Record<stri
       source.close();
       reject(new Error(`no complete event within 5 s: ${JSON.stringify(events)}`));
     }, 5000);
-    for (const type of ['progress', 'complete']) {
+    for (const type of ['progress', 'complete', 'shutdown']) {
       source.addEventListener(type, (event) => {
         events.push({ type, data: JSON.parse(event.data) as Record<string, unknown> });
-        if (type === 'complete') {
+        if (events.length === 1) onFirst?.();
+        if (type !== 'progress') {
           clearTimeout(timer);
           source.close();
           resolve(events);
@@ -288,5 +291,47 @@ describe.each(HOSTS)('the module rate limit in a %s platform', (_adapter, factor
     // The host's routes are not in the module's budget.
     expect((await fetch(`${api}/things/1`)).status).toBe(404);
     expect((await fetch(`${api}/v1/health`)).status).toBe(200);
+  });
+});
+
+describe.each(HOSTS)('shutdown of a %s platform', (_adapter, factory) => {
+  it('ends an open module stream with its final shutdown event', async () => {
+    const { app, base } = await listen(factory, 1000);
+    let closing: Promise<void> | undefined;
+    const events = await sseEvents(`${base}/platform/v1/stream?intervalMs=1000`, () => (closing = app.close()));
+    await closing;
+    expect(events.map((event) => event.type)).toEqual(['progress', 'shutdown']);
+    expect(events[1].data.message).toMatch(/shutting down/);
+  });
+});
+
+describe('mounted with RouterModule (VCardPayloadModule.routesAt) on an Express platform without a prefix', () => {
+  let app: INestApplication;
+  let base: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    @Module({ imports: [VCardPayloadModule.forRoot({ publicBaseUrl: base }), VCardPayloadModule.routesAt('contacts')] })
+    class RoutedPlatformModule {}
+    app = await NestFactory.create(RoutedPlatformModule, new ExpressAdapter(), { logger: false });
+    await app.listen(port, '127.0.0.1');
+  });
+  afterAll(() => app.close());
+
+  it('serves the routes under the path, with links that follow it', async () => {
+    const created = await post(`${base}/contacts/v1/jobs/vcard`, ADA);
+    expect(created.status).toBe(202);
+    const location = created.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^${base}/contacts/v1/jobs/job_`));
+    expect((await fetch(location)).status).toBe(200);
+    expect((await fetch(`${base}/v1/health`)).status).toBe(404);
+  });
+
+  it('keeps health uncounted and the Host check on MCP at the mounted path', async () => {
+    expect((await fetch(`${base}/contacts/v1/health`)).headers.get('ratelimit-limit')).toBeNull();
+    expect((await fetch(`${base}/contacts/v1/product`)).headers.get('ratelimit-limit')).toBe('120');
+    const res = await withHost(`${base}/contacts/mcp`, 'evil.example.com', 'GET');
+    expect(res.status).toBe(403);
   });
 });

@@ -10,6 +10,7 @@ import { RateLimiter } from '../core/rate-limit/rate-limiter';
 import { registerCorsPreflight } from './cors';
 import { attachEdgeHook } from './edge-hook';
 import { fastifyOptions } from './fastify-options';
+import { useStrictJsonParser } from './json-body-parser';
 import { setupOpenApi } from './openapi';
 import { RequestLogger } from './request-logger';
 import { RouteIndex } from './route-index';
@@ -35,6 +36,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   const fastify = adapter.getInstance() as unknown as FastifyInstance;
   // JSON only: fastify's default text/plain parser would let a plain-text body reach validation.
   fastify.removeContentTypeParser('text/plain');
+  useStrictJsonParser(fastify);
 
   const logger = options.logger ?? createAppLogger(config.logLevel);
   const app = await NestFactory.create<NestFastifyApplication>(StandaloneModule.forRoot(config), adapter, {

@@ -17,13 +17,19 @@ export const ERROR_CODES = {
     status: 400,
     message: 'The request body failed validation.',
     hint: 'Fix the fields listed in error.details.fields and send the request again.',
-    when: 'The body is missing, is not a JSON object, or a field is missing, of the wrong type, too long, malformed or unknown. details.fields lists each as {field, issue, message}.',
+    when: 'The body is missing, is not a JSON object, or a field is missing, of the wrong type, too long, malformed or unknown. details.fields lists them as {field, issue, message}, at most 20; details.fieldCount counts them all.',
   },
   invalid_json: {
     status: 400,
     message: 'The request body is not valid JSON.',
     hint: 'Send a JSON object with Content-Type: application/json.',
-    when: 'The body could not be parsed as JSON, or was empty while declared as JSON.',
+    when: `The body could not be parsed as JSON, was empty while declared as JSON, or nests arrays or objects more than 64 levels deep (details.maxDepth).`,
+  },
+  invalid_encoding: {
+    status: 400,
+    message: 'The request body is not valid UTF-8.',
+    hint: 'Encode the JSON body as UTF-8 (RFC 8259 §8.1); a client sending Latin-1 or another charset must convert first.',
+    when: 'The body holds bytes that are not UTF-8 (invalid, overlong or surrogate encodings). Nothing was read from it.',
   },
   invalid_query: {
     status: 400,
@@ -113,7 +119,7 @@ export const ERROR_CODES = {
     status: 415,
     message: 'The request body must be application/json.',
     hint: 'Send the body as JSON with Content-Type: application/json.',
-    when: 'A body was sent with a content type other than application/json.',
+    when: 'A body was sent with a content type other than application/json, or with a charset other than UTF-8.',
   },
   rate_limited: {
     status: 429,

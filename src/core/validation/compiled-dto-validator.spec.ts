@@ -190,10 +190,13 @@ async function serviceReference(input: unknown, metadata: ArgumentMetadata): Pro
   const unseen = Object.keys(input as object).filter(
     (key) => !declared.has(key) && (['__proto__', 'prototype', 'constructor'].includes(key) || key in Object.prototype),
   );
-  if (unseen.length === 0) return expected;
+  if (unseen.length === 0 && expected.ok) return expected;
   const issues = unseen.map((key) => ({ field: key, issue: 'unknown', message: `${key} is not a known field` }));
   const before = expected.ok ? [] : ((expected.error as ApiError).extras.details?.fields as unknown[]);
-  return { ok: false, error: new ApiError('invalid_request', { details: { fields: [...before, ...issues] } }) };
+  if (!expected.ok && (expected.error as ApiError).code !== 'invalid_request') return expected;
+  // The service names at most 20 fields and counts them all.
+  const fields = [...before, ...issues];
+  return { ok: false, error: new ApiError('invalid_request', { details: { fields: fields.slice(0, 20), fieldCount: fields.length } }) };
 }
 
 describe('the service ValidationPipe (fast path + class-validator)', () => {

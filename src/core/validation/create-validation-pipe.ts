@@ -65,6 +65,23 @@ function unknownKeyIssue(key: string): FieldIssue {
   return { field: shown, issue: 'unknown', message: unknownFieldMessage(shown) };
 }
 
+/** How many rejected fields an error names; details.fieldCount says how many there were in all. */
+export const MAX_LISTED_FIELDS = 20;
+
+/** 400 invalid_request naming at most MAX_LISTED_FIELDS fields, so an error stays small whatever the body. */
+function invalidRequest(issues: FieldIssue[], fieldCount = issues.length): ApiError {
+  return new ApiError('invalid_request', { details: { fields: issues.slice(0, MAX_LISTED_FIELDS), fieldCount } });
+}
+
+/** Stands in for an object or array in a declared field: not a string, and nothing to walk. */
+const NOT_A_STRING = true;
+
+function copyDeclared(value: Record<string, unknown>, declared: ReadonlySet<string>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key of declared) if (Object.hasOwn(value, key)) copy[key] = value[key];
+  return copy;
+}
+
 /** The stock ValidationPipe options underneath ApiValidationPipe (the unit spec's reference too). */
 export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
   whitelist: true,
@@ -73,7 +90,7 @@ export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
   transform: true,
   stopAtFirstError: true,
   validationError: { target: false, value: false },
-  exceptionFactory: (errors) => new ApiError('invalid_request', { details: { fields: toIssues(errors) } }),
+  exceptionFactory: (errors) => invalidRequest(toIssues(errors)),
 };
 
 /**
@@ -99,24 +116,12 @@ export class ApiValidationPipe extends ValidationPipe {
     const isDto = typeof metadata.metatype === 'function' && this.toValidate(metadata);
     if (metadata.type === 'body' && isDto) {
       const issue = bodyShapeIssue(value);
-      if (issue) throw new ApiError('invalid_request', { details: { fields: [issue] } });
+      if (issue) throw invalidRequest([issue]);
+      return this.transformBody(value as Record<string, unknown>, metadata);
     }
-    // Read before anything strips them: see unseenUnknownKeys.
-    const unseen = isDto ? this.unseenUnknownKeys(value, metadata.metatype as Type) : [];
     try {
-      let result: unknown;
-      try {
-        const accepted = unseen.length === 0 && isDto ? this.compiledAccept(value, metadata.metatype as Type) : undefined;
-        result = accepted ?? (await super.transform(value, metadata));
-      } catch (error) {
-        if (unseen.length === 0 || !(error instanceof ApiError) || error.code !== 'invalid_request') throw error;
-        const fields = (error.extras.details?.fields ?? []) as FieldIssue[];
-        throw new ApiError('invalid_request', { details: { fields: [...fields, ...unseen.map(unknownKeyIssue)] } });
-      }
-      if (unseen.length > 0) {
-        throw new ApiError('invalid_request', { details: { fields: unseen.map(unknownKeyIssue) } });
-      }
-      return result;
+      const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+      return isDto && isObject ? await this.transformBody(value as Record<string, unknown>, metadata) : await super.transform(value, metadata);
     } catch (error) {
       if (metadata.type === 'query' && error instanceof ApiError && error.code === 'invalid_request') {
         const [first] = (error.extras.details?.fields ?? []) as FieldIssue[];
@@ -130,13 +135,56 @@ export class ApiValidationPipe extends ValidationPipe {
   }
 
   /**
+   * A body (or query) object, in one pass over its keys whatever their number: unknown keys are set aside
+   * (at most MAX_LISTED_FIELDS of them named), and a declared field holding an object or array is
+   * replaced by a non-string stand-in before class-transformer sees it, so no nesting is ever
+   * walked (a deep body once overflowed its recursion) and the field still gets the usual
+   * "must be a string". Only the declared fields reach class-validator. The issues keep the stock
+   * pipe's order: unknown keys first, then the fields' own issues, then the keys the stock pipe
+   * would let vanish (unseenUnknownKeys).
+   */
+  private async transformBody(value: Record<string, unknown>, metadata: ArgumentMetadata): Promise<unknown> {
+    const metatype = metadata.metatype as Type;
+    const declared = this.declaredProperties(metatype);
+    const prototype = metatype.prototype as object;
+    const unknown: string[] = [];
+    const unseen: string[] = [];
+    let unknownCount = 0;
+    let known: Record<string, unknown> | null = null;
+    for (const key of Object.keys(value)) {
+      if (!declared.has(key)) {
+        unknownCount += 1;
+        const list = STRIPPED_KEYS.has(key) || key in prototype ? unseen : unknown;
+        if (unknown.length + unseen.length < MAX_LISTED_FIELDS) list.push(key);
+        continue;
+      }
+      const field = value[key];
+      if (unknownCount > 0 || (typeof field === 'object' && field !== null)) known ??= copyDeclared(value, declared);
+      if (known && typeof field === 'object' && field !== null) known[key] = NOT_A_STRING;
+    }
+    if (unknownCount > 0) known ??= copyDeclared(value, declared);
+    const checked = known ?? value;
+    let fieldIssues: FieldIssue[] = [];
+    let result: unknown;
+    try {
+      result = this.compiledAccept(checked, metatype) ?? (await super.transform(checked, metadata));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'invalid_request') throw error;
+      fieldIssues = (error.extras.details?.fields ?? []) as FieldIssue[];
+    }
+    if (unknownCount === 0 && fieldIssues.length === 0) return result;
+    const issues = [...unknown.map(unknownKeyIssue), ...fieldIssues, ...unseen.map(unknownKeyIssue)];
+    throw invalidRequest(issues, unknownCount + fieldIssues.length);
+  }
+
+  /**
    * What transform() resolves to for a request body of a DTO class, without a promise when it can: the validated
    * instance at once when the compiled fast path accepts the value, else transform()'s promise
    * (its fulfilment or its error response). For @ValidatedBody(), which runs outside Nest's pipe
    * chain.
    */
   validateBody<T extends object>(value: unknown, metatype: Type<T>): T | Promise<T> {
-    const accepted = this.unseenUnknownKeys(value, metatype).length === 0 ? this.compiledAccept(value, metatype) : undefined;
+    const accepted = this.hasOnlyDeclaredKeys(value, metatype) ? this.compiledAccept(value, metatype) : undefined;
     return (accepted as T | undefined) ?? (this.transform(value, { type: 'body', metatype, data: undefined }) as Promise<T>);
   }
 
@@ -147,20 +195,15 @@ export class ApiValidationPipe extends ValidationPipe {
   }
 
   /**
-   * Unknown keys that the whitelist check never sees, so they would vanish silently instead of
-   * being rejected like any other unknown key: ValidationPipe deletes `__proto__`, `prototype` and
-   * `constructor` from the input, and class-transformer skips keys naming a method or accessor of
-   * the class or Object.prototype (`toString`, `valueOf`, `hasOwnProperty`, ...).
+   * Whether every key of a body is a declared property: the compiled fast path only decides such
+   * bodies (its whitelist check would miss the keys ValidationPipe deletes, `__proto__`,
+   * `constructor`, and those class-transformer skips, `toString`, `valueOf`, ...).
    */
-  private unseenUnknownKeys(value: unknown, metatype: Type): string[] {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  private hasOnlyDeclaredKeys(value: unknown, metatype: Type): boolean {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return true;
     const declared = this.declaredProperties(metatype);
-    const prototype = metatype.prototype as object;
-    const unseen: string[] = [];
-    for (const key of Object.keys(value)) {
-      if (!declared.has(key) && (STRIPPED_KEYS.has(key) || key in prototype)) unseen.push(key);
-    }
-    return unseen;
+    for (const key in value) if (!declared.has(key) || !Object.hasOwn(value, key)) return false;
+    return true;
   }
 
   private declaredProperties(metatype: Type): ReadonlySet<string> {

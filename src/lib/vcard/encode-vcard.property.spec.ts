@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostileContact, PROPERTY_RUNS } from '../../../test/fixtures/vcard/contact.arbitrary';
+import { nameTokens } from '../../../test/fixtures/vcard/name-tokens';
 import { strictComponents, strictProperties, strictText } from '../../../test/fixtures/vcard/strict-vcard-reader';
 import { cleanFieldValue } from './clean-field';
 import { CONTACT_FIELDS, type ContactField, type ContactFields } from './contact-fields';
@@ -136,7 +137,7 @@ describe('encodeVCard properties (§6.1)', () => {
         expect(n[0] !== '' || n[1] !== '').toBe(true);
         // No raw comma: a component is one value, not a list.
         expect(strictComponents(byName.get('N')!, ',')).toHaveLength(1);
-        expect(tokens(n.join(' '))).toEqual(tokens(cleaned.fullName!));
+        expect(tokens(n.join(' '))).toEqual([...nameTokens(cleaned.fullName!)].sort());
       }),
       PROPERTY_RUNS,
     );

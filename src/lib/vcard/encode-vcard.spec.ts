@@ -66,7 +66,8 @@ describe('encodeVCard: exact output', () => {
     ['毛泽东', 'N:;毛泽东;;;'],
     // Documented miss (§2.8): a capitalised particle is taken for an additional name.
     ['Jean-Claude Van Damme', 'N:Damme;Jean-Claude;Van;;'],
-    ['Doe, Jane', 'N:Jane;Doe\\,;;;'],
+    ['Doe, Jane', 'N:Doe;Jane;;;'],
+    ['John Smith, Jr.', 'N:Smith;John;;;Jr.'],
     ['A;B C\\D', 'N:C\\\\D;A\\;B;;;'],
   ])('derives N for %j', (fullName, nLine) => {
     const fn = fullName.replace(/[\\,;]/g, (char) => `\\${char}`);

@@ -68,6 +68,7 @@ export class JobsController {
   @ApiErrorResponses(
     'invalid_request',
     'invalid_json',
+    'invalid_encoding',
     'invalid_query',
     'invalid_idempotency_key',
     'qr_capacity_exceeded',

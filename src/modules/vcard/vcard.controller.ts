@@ -50,6 +50,7 @@ export class VCardController {
   @ApiErrorResponses(
     'invalid_request',
     'invalid_json',
+    'invalid_encoding',
     'invalid_query',
     'invalid_idempotency_key',
     'qr_capacity_exceeded',

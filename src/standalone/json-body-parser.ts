@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../core/errors/api-error';
+
+/** Deepest nesting of arrays and objects a JSON body may have; far above any valid request's. */
+export const MAX_JSON_DEPTH = 64;
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The charset parameter of a Content-Type, lower-cased and unquoted; undefined when absent. */
+function charsetOf(contentType: string | undefined): string | undefined {
+  const match = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType ?? '');
+  return match?.[2].toLowerCase();
+}
+
+/** Whether arrays and objects in `text` nest deeper than `max` (strings skipped): one linear scan. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string, honouring backslash escapes.
+      for (i++; i < text.length; i++) {
+        const s = text.charCodeAt(i);
+        if (s === 0x5c) i++;
+        else if (s === 0x22) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * Fastify's JSON parser behind three checks of the standalone app, on every JSON route (MCP too):
+ * a charset other than UTF-8 is a 415; the bytes are decoded as UTF-8 fatally (invalid,
+ * overlong and surrogate encodings are a 400 `invalid_encoding`, never replacement characters in a
+ * card, RFC 8259 §8.1); nesting deeper than MAX_JSON_DEPTH is a 400 `invalid_json` before anything
+ * walks it. Then fastify's own parser, with its prototype-poisoning protection, does the rest.
+ */
+export function useStrictJsonParser(fastify: FastifyInstance): void {
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, body: Buffer, done) => {
+    const charset = charsetOf(request.headers['content-type']);
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      return done(
+        new ApiError('unsupported_media_type', {
+          message: 'A JSON body must be encoded as UTF-8.',
+          hint: 'Send Content-Type: application/json (or application/json; charset=utf-8) with a UTF-8 body.',
+        }),
+        undefined,
+      );
+    }
+    let text: string;
+    try {
+      text = UTF8.decode(body);
+    } catch {
+      return done(new ApiError('invalid_encoding'), undefined);
+    }
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(
+        new ApiError('invalid_json', {
+          message: `The JSON body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep.`,
+          hint: 'Send a flat JSON object: every field value is a string.',
+          details: { maxDepth: MAX_JSON_DEPTH },
+        }),
+        undefined,
+      );
+    }
+    parseJson(request, text, done);
+  });
+}

@@ -5,6 +5,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY nest-cli.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY scripts/build-playground.mjs ./scripts/build-playground.mjs
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim

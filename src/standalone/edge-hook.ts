@@ -4,8 +4,8 @@ import { RateLimiter } from '../core/rate-limit/rate-limiter';
 import { CORS_RESPONSE_HEADERS } from '../http/cors-headers';
 import { markEdgeHandled } from '../http/edge-marker';
 
-/** Paths (after the /api alias is rewritten) that never count against the budget. */
-const UNCOUNTED = /^\/(v1\/health(\?|$)|docs(\/|\?|$)|openapi\.json(\?|$))/;
+/** Paths (after the /api alias is rewritten) that never count against the budget: health, docs, the playground page. */
+const UNCOUNTED = /^\/(v1\/health(\?|$)|docs(\/|\?|$)|openapi\.json(\?|$)|playground\/|\?|$)/;
 
 /**
  * The standalone app's edge, first of its onRequest hooks: CORS response headers and the rate

@@ -16,6 +16,9 @@ export function rewriteApiAlias(url: string): string {
     : url;
 }
 
+/** Longer than any request line Node accepts (16 KiB of headers), so no parameter is cut short. */
+const MAX_PARAM_LENGTH = 16 * 1024;
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 function rawErrorResponse(config: AppConfig, code: ErrorCode, status: number): string {
@@ -42,6 +45,10 @@ export function fastifyOptions(config: AppConfig): AdapterOptions {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     rewriteUrl: (req) => rewriteApiAlias(req.url ?? '/'),
+    // find-my-way's default (100 characters) sends a longer path parameter to frameworkErrors as
+    // a malformed URL. Any parameter that fits in the request line (Node caps headers at 16 KiB)
+    // reaches its route instead, which answers as for any unknown id (job_not_found, ...).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

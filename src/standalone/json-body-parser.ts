@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isUtf8 } from 'node:buffer';
 import { ApiError } from '../core/errors/api-error';
 
 /** Deepest nesting of arrays and objects a JSON body may have; far above any valid request's. */
 export const MAX_JSON_DEPTH = 64;
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The charset parameter of a Content-Type, lower-cased and unquoted; undefined when absent. */
 function charsetOf(contentType: string | undefined): string | undefined {
@@ -12,8 +11,20 @@ function charsetOf(contentType: string | undefined): string | undefined {
   return match?.[2].toLowerCase();
 }
 
+/** Whether `text` holds more than `max` of `char` (a native search, stopping at max + 1). */
+function holdsMoreThan(text: string, char: string, max: number): boolean {
+  let at = -1;
+  for (let seen = 0; seen <= max; seen++) {
+    at = text.indexOf(char, at + 1);
+    if (at === -1) return false;
+  }
+  return true;
+}
+
 /** Whether arrays and objects in `text` nest deeper than `max` (strings skipped): one linear scan. */
 export function nestsDeeperThan(text: string, max: number): boolean {
+  // Nothing can nest deeper than its opening brackets are many: most bodies have one.
+  if (!holdsMoreThan(text, '{', max / 2) && !holdsMoreThan(text, '[', max / 2)) return false;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -54,12 +65,9 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
         undefined,
       );
     }
-    let text: string;
-    try {
-      text = UTF8.decode(body);
-    } catch {
-      return done(new ApiError('invalid_encoding'), undefined);
-    }
+    // isUtf8 (simdutf) rejects what a fatal decoder rejects: invalid bytes, overlong forms, surrogates.
+    if (!isUtf8(body)) return done(new ApiError('invalid_encoding'), undefined);
+    const text = body.toString('utf8');
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
       return done(
         new ApiError('invalid_json', {

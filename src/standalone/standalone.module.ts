@@ -2,13 +2,15 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { VCardPayloadModule } from '../vcard-payload.module';
+import { PlaygroundController } from './playground.controller';
 import { RequestLogger } from './request-logger';
 import { RouteIndex } from './route-index';
 import { StandaloneExceptionFilter } from './standalone-exception.filter';
 
 /**
  * The standalone service: the first host of VCardPayloadModule, plus what only a whole
- * application owns (the global filter for unknown routes and parser errors, the request log).
+ * application owns (the global filter for unknown routes and parser errors, the request log), and
+ * the playground page at GET / unless PLAYGROUND=false.
  */
 @Module({})
 export class StandaloneModule {
@@ -16,6 +18,7 @@ export class StandaloneModule {
     return {
       module: StandaloneModule,
       imports: [VCardPayloadModule.forRoot(config.options)],
+      controllers: config.playground ? [PlaygroundController] : [],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         RouteIndex,

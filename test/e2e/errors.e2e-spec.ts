@@ -195,6 +195,19 @@ describe('every error code reachable over HTTP has the Error shape', () => {
     expectErrorShape(res.json(), 'invalid_url', 400);
   });
 
+  it.each([
+    ['/v1/jobs/job_', 'job_not_found'],
+    ['/api/v1/jobs/', 'job_not_found'],
+    ['/v1/templates/', 'template_not_found'],
+    ['/api/v1/templates/', 'template_not_found'],
+  ])('an over-long id on %s gets the route\'s own 404 (%s), never invalid_url', async (prefix, code) => {
+    for (const length of [101, 300, 5_000, 15_000]) {
+      const res = await app.inject({ method: 'GET', url: `${prefix}${'a'.repeat(length)}` });
+      expect(res.statusCode).toBe(404);
+      expectErrorShape(res.json(), code, 404);
+    }
+  });
+
   it('bad_request: a malformed HTTP request line gets the Error shape, not fastify\'s', async () => {
     const raw = await rawRequest(port, 'GET /v1/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
     const [head, body] = raw.split('\r\n\r\n');

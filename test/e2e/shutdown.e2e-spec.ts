@@ -54,7 +54,7 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<v
   throw new Error('the service did not become healthy');
 }
 
-describe('graceful shutdown of the built service (the npm start / Dockerfile command)', () => {
+describe('the built service, as npm start and the Dockerfile run it', () => {
   let child: ChildProcess;
   let baseUrl: string;
 
@@ -72,6 +72,21 @@ describe('graceful shutdown of the built service (the npm start / Dockerfile com
 
   afterAll(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+
+  it('with PUBLIC_BASE_URL unset, every link it hands out follows PORT; GET / is the playground', async () => {
+    const port = new URL(baseUrl).port;
+    const headers = { 'content-type': 'application/json' };
+    const card = (await (await fetch(`${baseUrl}/v1/vcard`, { method: 'POST', headers, body: '{"fullName":"Ada"}' })).json()) as { generatorUrl: string };
+    expect(card.generatorUrl).toBe(`http://localhost:${port}/`);
+    const job = await fetch(`${baseUrl}/v1/jobs/vcard`, { method: 'POST', headers, body: '{"fullName":"Ada"}' });
+    expect(job.status).toBe(202);
+    expect(job.headers.get('location')).toMatch(new RegExp(`^http://localhost:${port}/v1/jobs/job_`));
+    const error = (await (await fetch(`${baseUrl}/v1/jobs/nope`)).json()) as { error: { docsUrl: string } };
+    expect(error.error.docsUrl).toMatch(new RegExp(`^http://localhost:${port}/docs/errors#`));
+    const page = await fetch(`${baseUrl}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
   });
 
   it('on SIGTERM ends an open stream with a shutdown event and exits 0 within 2 s', async () => {

@@ -52,8 +52,8 @@ export const ERROR_CODES = {
   invalid_url: {
     status: 400,
     message: 'The request URL is malformed.',
-    hint: 'Percent-encode the URL correctly and keep path segments short.',
-    when: 'The URL has bad percent-encoding or an over-long path parameter.',
+    hint: 'Percent-encode the URL correctly: every % starts a valid UTF-8 byte sequence such as %C3%A9.',
+    when: 'The URL has bad percent-encoding (a % not followed by two hex digits, or bytes that are not UTF-8).',
   },
   bad_request: {
     status: 400,

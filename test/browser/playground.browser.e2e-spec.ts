@@ -1,0 +1,338 @@
+/// <reference lib="dom" />
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ZBarConfigType, ZBarScanner, ZBarSymbolType, getDefaultScanner, scanRGBABuffer } from '@undecaf/zbar-wasm';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { describeWithProgram } from '../utils/system-program';
+import { listenTestApp } from '../utils/test-app';
+
+// The playground in a real Chromium (Debian's, never a browser download), as a person uses it:
+// labelled fields, the Create button, the QR code read back from a screenshot by an independent
+// decoder (zbar, as WebAssembly) and compared byte for byte with the API's qrPayload, the error,
+// template, 429 and download paths, the keyboard alone. Every test also checks that the page
+// fetched nothing from another origin and logged no console error.
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const SCREENSHOT = join(__dirname, '..', '..', 'docs', 'playground.png');
+
+const LABELS = {
+  fullName: 'Full name',
+  organization: 'Organization',
+  title: 'Title',
+  phone: 'Phone',
+  email: 'Email',
+  website: 'Website',
+  address: 'Address',
+  note: 'Note',
+} as const;
+type Field = keyof typeof LABELS;
+type Contact = Partial<Record<Field, string>>;
+
+interface VCardBody {
+  vcard: string;
+  qrPayload: string;
+  qr: { bytes: number; minVersion: Record<'L' | 'M' | 'Q' | 'H', number | null>; warnings: unknown[] };
+}
+
+const WORLD_CARD: Contact = {
+  fullName: 'Zoë Ångström-李小龍',
+  organization: 'Ünïcödé & Söhne GmbH',
+  title: '首席工程师',
+  phone: '+49 30 1234567',
+  email: 'zoe@example.com',
+  website: 'https://example.com/zoe',
+  address: 'Friedrichstraße 1\n10117 Berlin',
+  note: 'Loves QR codes 🎉👩‍💻 (café, naïve)',
+};
+
+/** The card the README's screenshot shows: accents the default fonts draw. */
+const SCREENSHOT_CARD: Contact = {
+  fullName: 'Zoë Ångström',
+  organization: 'Analytical Engines Ltd',
+  title: 'Principal Engineer',
+  phone: '+44 20 7946 0958',
+  email: 'zoe@example.com',
+  website: 'https://example.com/zoe',
+  address: "12 St James's Square\nLondon SW1Y 4JH",
+};
+
+let scanner: ZBarScanner;
+
+/** The bytes in a QR code image (PNG), read by zbar in binary mode: no charset guessing. */
+async function decodePng(png: Buffer): Promise<Buffer> {
+  const image = PNG.sync.read(png);
+  const rgba = image.data.buffer.slice(image.data.byteOffset, image.data.byteOffset + image.data.byteLength) as ArrayBuffer;
+  const symbols = await scanRGBABuffer(rgba, image.width, image.height, scanner);
+  expect(symbols).toHaveLength(1);
+  const [symbol] = symbols;
+  return Buffer.from(symbol.data.buffer, symbol.data.byteOffset, symbol.data.byteLength);
+}
+
+describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chromium', () => {
+  let app: NestFastifyApplication;
+  let baseUrl: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let requests: string[];
+  let consoleErrors: string[];
+  let origin: string;
+  /** API statuses a test provokes on purpose: Chromium logs each as a failed resource load. */
+  let expectedStatuses: number[];
+
+  beforeAll(async () => {
+    scanner = await getDefaultScanner();
+    scanner.setConfig(ZBarSymbolType.ZBAR_QRCODE, ZBarConfigType.ZBAR_CFG_BINARY, 1);
+    ({ app, baseUrl } = await listenTestApp());
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  /** A fresh page at `url`, watched for other-origin requests and console errors. */
+  async function open(url: string): Promise<void> {
+    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1200, height: 1100 } });
+    page = await context.newPage();
+    requests = [];
+    consoleErrors = [];
+    origin = new URL(url).origin;
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    await page.goto(url);
+    // The template list is loaded in the background; wait for it so no request is left in flight.
+    await page.waitForFunction(() => document.querySelectorAll('#template option').length > 1);
+  }
+
+  beforeEach(async () => {
+    expectedStatuses = [];
+    await open(`${baseUrl}/`);
+  });
+
+  afterEach(async () => {
+    for (const url of requests) {
+      if (url.startsWith('data:') || url.startsWith('blob:')) continue;
+      expect(new URL(url).origin).toBe(origin);
+    }
+    const provoked = new RegExp(`^Failed to load resource: the server responded with a status of (${expectedStatuses.join('|') || 'none'}) `);
+    expect(consoleErrors.filter((text) => !provoked.test(text))).toEqual([]);
+    await context.close();
+  });
+
+  async function fill(contact: Contact): Promise<void> {
+    for (const [field, value] of Object.entries(contact) as Array<[Field, string]>) {
+      await page.getByLabel(LABELS[field], { exact: true }).fill(value);
+    }
+  }
+
+  /** Presses Create and returns the API's answer to the page's own request. */
+  async function create(): Promise<{ status: number; body: VCardBody & { error?: { details?: { fields?: Array<{ field: string; message: string }> } } }; retryAfter: string | null }> {
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/vcard' && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const response = await answer;
+    // The page re-enables the button once it has drawn the result or marked the errors.
+    await page.waitForFunction(() => !(document.getElementById('create') as HTMLButtonElement).disabled);
+    return { status: response.status(), body: await response.json(), retryAfter: await response.headerValue('retry-after') };
+  }
+
+  const caption = async (): Promise<string> => (await page.locator('#qr-caption').textContent()) ?? '';
+  const focusedId = (): Promise<string | undefined> => page.evaluate(() => document.activeElement?.id);
+  /** The text of the element an input's aria-describedby names: what a screen reader reads after its label. */
+  const describedBy = (input: ReturnType<Page['getByLabel']>): Promise<string> =>
+    input.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+
+  async function screenQrBytes(): Promise<Buffer> {
+    return decodePng(await page.getByRole('img', { name: 'QR code' }).screenshot());
+  }
+
+  it('has the eight labelled fields and a Create button', async () => {
+    for (const [field, label] of Object.entries(LABELS)) {
+      const input = page.getByLabel(label, { exact: true });
+      expect(await input.count()).toBe(1);
+      expect(await input.getAttribute('name')).toBe(field);
+      expect(await input.evaluate((element) => element.tagName)).toBe(field === 'address' || field === 'note' ? 'TEXTAREA' : 'INPUT');
+    }
+    expect(await page.getByRole('button', { name: 'Create', exact: true }).count()).toBe(1);
+    expect(await page.getByLabel('Error correction').inputValue()).toBe('M');
+  });
+
+  it('a card with accents, CJK and emoji: the QR on the screen holds exactly the API\'s qrPayload bytes, at every level', async () => {
+    await fill(WORLD_CARD);
+    const { status, body } = await create();
+    expect(status).toBe(200);
+    const expected = Buffer.from(body.qrPayload, 'utf8');
+    expect(body.qrPayload).toContain('李小龍');
+    expect(body.qrPayload).toContain('🎉👩‍💻');
+    expect(Buffer.compare(await screenQrBytes(), expected)).toBe(0);
+    expect(await page.locator('#vcard').textContent()).toBe(body.vcard);
+    expect(await page.locator('#fit-bytes').textContent()).toBe(String(body.qr.bytes));
+    expect(await caption()).toContain(`QR version ${body.qr.minVersion.M}, level M, ${body.qr.bytes} bytes`);
+    for (const level of ['L', 'Q', 'H'] as const) {
+      await page.getByLabel('Error correction').selectOption(level);
+      await page.waitForFunction((chosen) => document.getElementById('qr-caption')!.textContent!.includes(`level ${chosen},`), level);
+      expect(await caption()).toContain(`QR version ${body.qr.minVersion[level]}, level ${level},`);
+      expect(Buffer.compare(await screenQrBytes(), expected)).toBe(0);
+    }
+  });
+
+  it('the README screenshot: a filled form and its QR code (written to docs/playground.png)', async () => {
+    await fill(SCREENSHOT_CARD);
+    const { status, body } = await create();
+    expect(status).toBe(200);
+    expect(Buffer.compare(await screenQrBytes(), Buffer.from(body.qrPayload, 'utf8'))).toBe(0);
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    expect(PNG.sync.read(readFileSync(SCREENSHOT)).width).toBe(1200);
+  });
+
+  it('works with the keyboard alone: Tab through the form, Enter to create', async () => {
+    await page.getByLabel('Full name', { exact: true }).focus();
+    await page.keyboard.type('Ada Lovelace');
+    const order: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await page.evaluate(() => document.activeElement?.getAttribute('name') ?? ''));
+    }
+    expect(order).toEqual(['organization', 'title', 'phone', 'email', 'website', 'address', 'note']);
+    await page.keyboard.press('Tab');
+    expect(await focusedId()).toBe('create');
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/vcard');
+    await page.keyboard.press('Enter');
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    await page.getByRole('img', { name: 'QR code' }).waitFor({ state: 'visible' });
+    const { qrPayload } = (await response.json()) as VCardBody;
+    expect(Buffer.compare(await screenQrBytes(), Buffer.from(qrPayload, 'utf8'))).toBe(0);
+  });
+
+  it('rejected fields are marked aria-invalid with the service\'s own message next to them, and get the focus', async () => {
+    expectedStatuses = [400];
+    await fill({ fullName: 'Ada', email: 'not-an-email', website: 'javascript:alert(1)' });
+    const { status, body } = await create();
+    expect(status).toBe(400);
+    const issues = body.error!.details!.fields!;
+    expect(issues.map((issue) => issue.field).sort()).toEqual(['email', 'website']);
+    for (const issue of issues) {
+      const input = page.getByLabel(LABELS[issue.field as Field], { exact: true });
+      expect(await input.getAttribute('aria-invalid')).toBe('true');
+      expect(await describedBy(input)).toBe(issue.message);
+    }
+    expect(await page.getByLabel('Full name', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    expect(await focusedId()).toBe(`f-${issues[0].field}`);
+    expect(await page.getByRole('alert').textContent()).toContain('The request body failed validation.');
+    // Fixed and sent again: the marks go.
+    await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await page.getByLabel('Website', { exact: true }).fill('https://example.com');
+    expect((await create()).status).toBe(200);
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(await describedBy(page.getByLabel('Email', { exact: true }))).toBe('');
+  });
+
+  it('templates: every page is offered, the chosen one\'s required fields are marked, and missing ones are named', async () => {
+    const templates: Array<{ id: string; name: string; requiredFields: Field[] }> = [];
+    for (let cursor = ''; ; ) {
+      const page_ = (await (await fetch(`${baseUrl}/v1/templates?limit=3${cursor ? `&cursor=${cursor}` : ''}`)).json()) as { data: typeof templates; pagination: { next_cursor: string | null } };
+      templates.push(...page_.data);
+      if (!page_.pagination.next_cursor) break;
+      cursor = encodeURIComponent(page_.pagination.next_cursor);
+    }
+    expect(templates.length).toBeGreaterThanOrEqual(8);
+    const options = await page.getByLabel('Template').locator('option').allTextContents();
+    expect(options).toEqual(['None', ...templates.map((template) => template.name)]);
+
+    const template = templates.find((candidate) => candidate.requiredFields.length >= 3)!;
+    await page.getByLabel('Template').selectOption(template.id);
+    for (const [field, label] of Object.entries(LABELS) as Array<[Field, string]>) {
+      const required = field === 'fullName' || template.requiredFields.includes(field);
+      const input = page.getByLabel(label, { exact: true });
+      expect(await input.getAttribute('aria-required')).toBe(required ? 'true' : null);
+    }
+    expectedStatuses = [400];
+    await fill({ fullName: 'Ada' });
+    const { status } = await create();
+    expect(status).toBe(400);
+    for (const field of template.requiredFields.filter((name) => name !== 'fullName')) {
+      const input = page.getByLabel(LABELS[field], { exact: true });
+      expect(await input.getAttribute('aria-invalid')).toBe('true');
+      expect(await describedBy(input)).toBe(`${LABELS[field]} is required by the ${template.name} template.`);
+    }
+  });
+
+  it('downloads the .vcf from the service (Accept: text/vcard) and the QR as PNG and SVG', async () => {
+    await fill(WORLD_CARD);
+    const { body } = await create();
+    const expected = Buffer.from(body.qrPayload, 'utf8');
+
+    const vcfRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/v1/vcard' && request.headers().accept === 'text/vcard');
+    const [vcf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .vcf' }).click()]);
+    await vcfRequest;
+    expect(vcf.suggestedFilename()).toMatch(/^[a-z0-9-]+\.vcf$/);
+    expect(readFileSync((await vcf.path())!, 'utf8')).toBe(body.vcard);
+
+    const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG' }).click()]);
+    expect(png.suggestedFilename()).toBe('contact-qr.png');
+    expect(Buffer.compare(await decodePng(readFileSync((await png.path())!)), expected)).toBe(0);
+
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download SVG' }).click()]);
+    expect(svg.suggestedFilename()).toBe('contact-qr.svg');
+    const svgText = readFileSync((await svg.path())!, 'utf8');
+    expect(svgText).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    // The SVG, drawn by Chromium itself, decodes to the same bytes.
+    await page.setContent(`<img alt="svg" width="600" height="600" src="data:image/svg+xml;base64,${Buffer.from(svgText).toString('base64')}">`);
+    expect(Buffer.compare(await decodePng(await page.getByAltText('svg').screenshot()), expected)).toBe(0);
+  });
+
+  it('the curl command does what the page does, quoting included, and the Copy button copies it', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const contact = { fullName: "Seán O'Brien", note: 'It\'s "quoted" $HOME `x`' };
+    await fill(contact);
+    const { body } = await create();
+    const command = (await page.locator('#curl').textContent())!;
+    const match = /^curl -X POST '([^']+)' \\\n {2}-H 'Content-Type: application\/json' \\\n {2}-d '((?:[^']|'\\'')*)'$/.exec(command);
+    expect(match).not.toBeNull();
+    expect(match![1]).toBe(`${baseUrl}/v1/vcard`);
+    const data = match![2].replace(/'\\''/g, "'");
+    expect(JSON.parse(data)).toEqual(contact);
+    const direct = await fetch(match![1], { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: data });
+    expect(((await direct.json()) as VCardBody).qrPayload).toBe(body.qrPayload);
+    await page.getByRole('button', { name: 'Copy curl command' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);
+  });
+
+  describe('with a rate limit of 3 requests a minute', () => {
+    let limited: { app: NestFastifyApplication; baseUrl: string };
+    beforeAll(async () => {
+      limited = await listenTestApp({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
+    });
+    afterAll(() => limited.app.close());
+
+    it('a 429 is explained with its Retry-After', async () => {
+      await context.close();
+      expectedStatuses = [429];
+      await open(`${limited.baseUrl}/`); // the template list costs one request
+      await fill({ fullName: 'Ada' });
+      expect((await create()).status).toBe(200);
+      expect((await create()).status).toBe(200);
+      const { status, retryAfter } = await create();
+      expect(status).toBe(429);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+      expect(await page.getByRole('alert').textContent()).toMatch(new RegExp(`Try again in ${retryAfter} seconds?\\.`));
+    });
+  });
+});

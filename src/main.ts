@@ -1,11 +1,25 @@
+import { Logger } from '@nestjs/common';
 import { createApp } from './standalone/create-app';
 import { APP_CONFIG, AppConfig } from './config/app-config';
+import { gracefulShutdown } from './standalone/graceful-shutdown';
 
 async function main(): Promise<void> {
   const app = await createApp();
   const config = app.get<AppConfig>(APP_CONFIG);
-  // SIGTERM/SIGINT close the app (in-flight requests finish, open streams end) and exit 0.
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
+  // SIGTERM/SIGINT: stop accepting, answer what is in flight, end open streams, and exit 0 within
+  // SHUTDOWN_TIMEOUT_MS whatever the clients do (see gracefulShutdown).
+  const logger = new Logger('Shutdown');
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      gracefulShutdown(app, config, logger).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ msg: 'shutdown failed', errorType: error instanceof Error ? error.name : typeof error });
+          process.exit(1);
+        },
+      );
+    });
+  }
   await app.listen(config.port, config.host);
 }
 

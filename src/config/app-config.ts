@@ -15,6 +15,16 @@ export interface AppConfig extends ServiceConfig {
   logLevel: LogLevelName;
   /** Whether GET / serves the playground page. */
   playground: boolean;
+  /** Longest time a client may take to send a whole request, headers and body (408 after it). */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open (closed silently after it). */
+  keepAliveTimeoutMs: number;
+  /** Open connections the server accepts in all; more are refused at once. */
+  maxConnections: number;
+  /** Open connections one client address may hold (TRUST_PROXY addresses are exempt). */
+  maxConnectionsPerClient: number;
+  /** After SIGTERM: how long in-flight requests may take before every connection is closed and the process exits. */
+  shutdownTimeoutMs: number;
   /** The options the standalone app passes to VCardPayloadModule.forRoot(). */
   options: VCardPayloadOptions;
 }

@@ -20,6 +20,7 @@ const ENV_NAMES: Record<OptionName, string> = {
   'mcp.enabled': 'MCP',
   'mcp.allowedHosts': 'ALLOWED_HOSTS',
   cors: 'CORS',
+  'streams.maxPerClient': 'MAX_STREAMS_PER_CLIENT',
 };
 
 /**
@@ -49,6 +50,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     store: redisUrl === undefined ? 'memory' : { redisUrl },
     mcp: { enabled: read.flag('MCP', true), allowedHosts },
     cors: read.flag('CORS', true),
+    streams: { maxPerClient: read.int('MAX_STREAMS_PER_CLIENT', 8, LIMITS.maxStreamsPerClient) },
   };
   const service = resolveServiceConfig(options, ENV_NAMES, check);
   const config: AppConfig = {
@@ -59,6 +61,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: check.proxyList('TRUST_PROXY', read.list('TRUST_PROXY') ?? []),
     logLevel: check.oneOf('LOG_LEVEL', read.raw('LOG_LEVEL') ?? 'info', LOG_LEVELS) ?? 'info',
     playground: read.flag('PLAYGROUND', true),
+    requestTimeoutMs: read.int('REQUEST_TIMEOUT_MS', 15_000, LIMITS.requestTimeoutMs),
+    keepAliveTimeoutMs: read.int('KEEP_ALIVE_TIMEOUT_MS', 5_000, LIMITS.keepAliveTimeoutMs),
+    maxConnections: read.int('MAX_CONNECTIONS', 10_000, LIMITS.maxConnections),
+    maxConnectionsPerClient: read.int('MAX_CONNECTIONS_PER_CLIENT', 64, LIMITS.maxConnectionsPerClient),
+    shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 8_000, LIMITS.shutdownTimeoutMs),
     options,
   };
   if (check.problems.length > 0) throw new ConfigError(check.problems);

@@ -5,7 +5,7 @@ import { buildErrorBody } from '../core/errors/error-body';
 import { ERROR_CODES, ErrorCode } from '../core/errors/error-codes';
 import { SERVICE_CONFIG, ServiceConfig } from '../options/service-config';
 import { routedMountPath } from './mount-path';
-import { HttpRequestLike, nativeResponse } from './native-http';
+import { HttpRequestLike, nativeRequest, nativeResponse } from './native-http';
 
 export interface ResolvedError {
   code: ErrorCode;
@@ -37,6 +37,55 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   503: 'service_unavailable',
 };
 
+/** Error codes Node and streams use when the peer went away. */
+const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ECONNABORTED', 'EPIPE']);
+
+/**
+ * Whether an error only says that the client went away mid-request (closed the connection while
+ * sending its body, or timed out and was cut off): nothing to answer, nothing wrong with the service.
+ */
+export function isClientAbort(exception: unknown, request: HttpRequestLike): boolean {
+  const code = (exception as { code?: unknown } | null)?.code;
+  const socket = nativeRequest(request).socket as { destroyed?: boolean } | undefined;
+  return typeof code === 'string' && ABORT_CODES.has(code) && (socket?.destroyed ?? true);
+}
+
+/** The shortest gap between two "aborted" log lines; the ones in between are counted in the next. */
+const ABORT_LOG_INTERVAL_MS = 1000;
+
+/**
+ * One info line per client abort, at most one a second (a client that aborts thousands of
+ * requests cannot flood the log): method, route pattern, bytes read from the connection, and how
+ * many aborts the line stands for. Never a stack, never the URL or body.
+ */
+class AbortLog {
+  private lastAt = 0;
+  private suppressed = 0;
+
+  constructor(private readonly logger: Logger) {}
+
+  record(request: HttpRequestLike): void {
+    const now = Date.now();
+    if (now - this.lastAt < ABORT_LOG_INTERVAL_MS) {
+      this.suppressed += 1;
+      return;
+    }
+    const raw = nativeRequest(request);
+    const route =
+      (request as { routeOptions?: { url?: string } }).routeOptions?.url ?? (raw as unknown as { route?: { path?: string } }).route?.path ?? null;
+    this.logger.log({
+      msg: 'request aborted by the client',
+      requestId: (request as { id?: unknown }).id,
+      method: request.method,
+      route,
+      bytesRead: raw.socket?.bytesRead ?? null,
+      abortsSinceLastLine: this.suppressed + 1,
+    });
+    this.lastAt = now;
+    this.suppressed = 0;
+  }
+}
+
 /**
  * Renders every error raised on the module's routes as the contract's Error shape, on Express or
  * Fastify (through Nest's HttpAdapterHost, never an adapter's own reply API). Bound to the module's
@@ -45,6 +94,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
+  private readonly aborts = new AbortLog(this.logger);
 
   constructor(
     @Inject(SERVICE_CONFIG) protected readonly config: ServiceConfig,
@@ -55,6 +105,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<HttpRequestLike>();
     const response = http.getResponse<object>();
+    if (isClientAbort(exception, request)) {
+      this.aborts.record(request);
+      nativeResponse(response).destroy();
+      return;
+    }
     const resolved = this.resolve(exception, request);
     if (resolved.code === 'internal_error') this.logUnexpected(exception, request);
 

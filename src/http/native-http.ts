@@ -51,3 +51,26 @@ export interface HttpResponseLike {
   header(name: string, value: string): unknown;
   status(code: number): unknown;
 }
+
+/** The client's address as the host's adapter sees it (proxy trust applied), else the socket's peer. */
+export function clientAddress(request: HttpRequestLike): string {
+  return request.ip ?? nativeRequest(request).socket?.remoteAddress ?? 'unknown';
+}
+
+type WriteHead = (this: ServerResponse, status: number, ...rest: unknown[]) => ServerResponse;
+
+/**
+ * Keeps a client's `Connection: close` on a response whose writer forces `Connection: keep-alive`
+ * (Nest's SSE stream does): Node would otherwise keep the connection open after the response.
+ */
+export function honourConnectionClose(request: HttpRequestLike, response: ServerResponse): void {
+  if (!/(^|,)\s*close\s*(,|$)/i.test(String(nativeRequest(request).headers.connection ?? ''))) return;
+  const writeHead = response.writeHead as unknown as WriteHead;
+  (response as unknown as { writeHead: WriteHead }).writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    for (const part of rest) {
+      if (typeof part !== 'object' || part === null || Array.isArray(part)) continue;
+      for (const name of Object.keys(part)) if (name.toLowerCase() === 'connection') (part as Record<string, unknown>)[name] = 'close';
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+}

@@ -95,4 +95,10 @@ export const LIMITS = {
   jobTtlSeconds: [1, 86_400],
   maxJobs: [1, 10_000_000],
   bodyLimitBytes: [1_024, 10_485_760],
+  requestTimeoutMs: [1_000, 600_000],
+  keepAliveTimeoutMs: [1_000, 600_000],
+  maxConnections: [1, 1_000_000],
+  maxConnectionsPerClient: [1, 1_000_000],
+  shutdownTimeoutMs: [0, 600_000],
+  maxStreamsPerClient: [1, 100_000],
 } as const satisfies Record<string, readonly [number, number]>;

@@ -54,6 +54,7 @@ export function resolveServiceConfig(
           : (check.hostNames(name('mcp.allowedHosts'), mcpHosts) ?? LOOPBACK_HOSTS),
     },
     cors: options.cors === undefined ? true : (check.boolean(name('cors'), options.cors) ?? true),
+    streams: { maxPerClient: number(check, name('streams.maxPerClient'), options.streams?.maxPerClient, 8, LIMITS.maxStreamsPerClient) },
     serviceVersion: SERVICE_VERSION,
   };
   if (!checks && check.problems.length > 0) throw new ConfigError(check.problems);
@@ -71,7 +72,8 @@ export type OptionName =
   | 'store'
   | 'mcp.enabled'
   | 'mcp.allowedHosts'
-  | 'cors';
+  | 'cors'
+  | 'streams.maxPerClient';
 
 function number(check: OptionChecks, name: string, value: unknown, fallback: number, [min, max]: readonly [number, number]): number {
   if (value === undefined) return fallback;

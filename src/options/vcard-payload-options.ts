@@ -48,4 +48,9 @@ export interface VCardPayloadOptions {
    * answered with 204. Default true; `false` leaves CORS to the host.
    */
   cors?: boolean;
+  /**
+   * Event streams (`GET v1/stream`): one client address may hold at most `maxPerClient` open at
+   * once (`MAX_STREAMS_PER_CLIENT`, default 8); one more is a 429 `too_many_streams`.
+   */
+  streams?: { maxPerClient?: number };
 }

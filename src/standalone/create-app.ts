@@ -8,8 +8,10 @@ import { loadConfig } from '../config/load-config';
 import { createAppLogger } from '../core/logging/app-logger';
 import { RateLimiter } from '../core/rate-limit/rate-limiter';
 import { registerCorsPreflight } from './cors';
+import { attachConnectionLimits } from './connection-limits';
 import { attachEdgeHook } from './edge-hook';
 import { fastifyOptions } from './fastify-options';
+import { Drain } from './graceful-shutdown';
 import { useStrictJsonParser } from './json-body-parser';
 import { setupOpenApi } from './openapi';
 import { RequestLogger } from './request-logger';
@@ -34,6 +36,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   const adapter = new FastifyAdapter(fastifyOptions(config));
   // Plain HTTP/1.1 server: narrow the adapter's server-agnostic instance type.
   const fastify = adapter.getInstance() as unknown as FastifyInstance;
+  attachConnectionLimits(fastify.server, config);
   // JSON only: fastify's default text/plain parser would let a plain-text body reach validation.
   fastify.removeContentTypeParser('text/plain');
   useStrictJsonParser(fastify);
@@ -50,7 +53,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   // CORS on fastify itself rather than through app.enableCors(): Nest's hook also copies the
   // CORS headers onto reply.raw, and a response whose raw object already holds headers takes
   // Node's slow writeHead path that re-validates every header. First, so a 429 carries them.
-  attachEdgeHook(fastify, config, app.get(RateLimiter));
+  attachEdgeHook(fastify, config, app.get(RateLimiter), app.get(Drain));
   app.get(RequestLogger).attach(fastify, logger);
   // Last: the preflight context inherits the hooks above (edge, request id, request log).
   if (config.cors) await registerCorsPreflight(fastify);

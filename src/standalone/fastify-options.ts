@@ -43,6 +43,14 @@ function rawErrorResponse(config: AppConfig, code: ErrorCode, status: number): s
 export function fastifyOptions(config: AppConfig): AdapterOptions {
   return {
     bodyLimit: config.bodyLimitBytes,
+    // The whole request (headers and body) within REQUEST_TIMEOUT_MS, checked every second; an
+    // idle keep-alive connection closes after KEEP_ALIVE_TIMEOUT_MS. Shutdown closes connections
+    // itself (graceful-shutdown.ts): requests arriving while it drains are answered, not 503.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    forceCloseConnections: false,
+    return503OnClosing: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     rewriteUrl: (req) => rewriteApiAlias(req.url ?? '/'),
     // find-my-way's default (100 characters) sends a longer path parameter to frameworkErrors as
@@ -63,9 +71,18 @@ export function fastifyOptions(config: AppConfig): AdapterOptions {
         .send(buildErrorBody(config.publicBaseUrl, 'invalid_url'));
     },
     clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
-      if (!socket.writable) return;
-      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-      socket.end(rawErrorResponse(config, 'bad_request', status === 431 ? 400 : status));
+      if (!socket.writable || error.code === 'ECONNRESET') {
+        socket.destroy();
+        return;
+      }
+      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+        // A connection that never sent a byte is closed silently; one that started a request
+        // and did not finish it in time gets a 408.
+        if (socket.bytesRead === 0) socket.destroy();
+        else socket.end(rawErrorResponse(config, 'request_timeout', 408));
+        return;
+      }
+      socket.end(rawErrorResponse(config, 'bad_request', 400));
     },
   };
 }

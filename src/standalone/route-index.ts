@@ -27,6 +27,8 @@ export class RouteIndex {
   /** Methods with a route for this path (query string ignored), sorted; empty when none. */
   allowedMethods(url: string): string[] {
     const path = url.split('?', 1)[0];
+    // An empty segment (a trailing slash, `//`) names no route, even where a parameter could be empty.
+    if (path.length > 1 && (path.endsWith('/') || path.includes('//'))) return [];
     return [...this.methods].filter((m) => this.router.find(m, path) !== null).sort();
   }
 }

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { VCardPayloadModule } from '../vcard-payload.module';
+import { Drain } from './graceful-shutdown';
 import { PlaygroundController } from './playground.controller';
 import { RequestLogger } from './request-logger';
 import { RouteIndex } from './route-index';
@@ -23,6 +24,7 @@ export class StandaloneModule {
         { provide: APP_CONFIG, useValue: config },
         RouteIndex,
         RequestLogger,
+        Drain,
         { provide: APP_FILTER, useClass: StandaloneExceptionFilter },
       ],
     };

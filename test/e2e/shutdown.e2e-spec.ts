@@ -1,78 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { EventSource } from 'eventsource';
-import { ROOT, serviceNodeArgs } from '../utils/service-command';
-
-const MAIN = join(ROOT, 'dist', 'main.js');
-
-function newestSourceMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** `npm test` builds first (pretest); a direct `npx jest` run rebuilds only a missing or stale dist. */
-function ensureBuilt(): void {
-  let builtAt = 0;
-  try {
-    builtAt = statSync(MAIN).mtimeMs;
-  } catch {
-    // not built yet
-  }
-  if (builtAt < newestSourceMtime(join(ROOT, 'src'))) {
-    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 120_000 });
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      if ((await fetch(`${baseUrl}/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the service did not become healthy');
-}
+import { SpawnedService } from '../utils/spawned-service';
 
 describe('the built service, as npm start and the Dockerfile run it', () => {
+  let service: SpawnedService;
   let child: ChildProcess;
   let baseUrl: string;
 
   beforeAll(async () => {
-    ensureBuilt();
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, serviceNodeArgs(), {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'silent' },
-      stdio: 'ignore',
-    });
-    await waitUntilHealthy(baseUrl, child);
+    service = await SpawnedService.start({ LOG_LEVEL: 'silent' });
+    child = service.child;
+    baseUrl = service.baseUrl;
   }, 150_000);
 
-  afterAll(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
+  afterAll(() => service.kill());
 
   it('with PUBLIC_BASE_URL unset, every link it hands out follows PORT; GET / is the playground', async () => {
     const port = new URL(baseUrl).port;
@@ -90,9 +32,7 @@ describe('the built service, as npm start and the Dockerfile run it', () => {
   });
 
   it('on SIGTERM ends an open stream with a shutdown event and exits 0 within 2 s', async () => {
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
-    );
+    const exited = service.exited;
     let sigtermAt = 0;
     const received: Array<{ type: string; id: string; data: Record<string, unknown> }> = [];
     await new Promise<void>((resolve, reject) => {

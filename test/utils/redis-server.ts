@@ -67,6 +67,16 @@ export class RedisServer {
     });
   }
 
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered, as with a hung Redis. */
+  freeze(): void {
+    this.process?.kill('SIGSTOP');
+  }
+
+  /** Lets a frozen server run again (SIGCONT). */
+  thaw(): void {
+    this.process?.kill('SIGCONT');
+  }
+
   /** Starts the server again on the same port. */
   async restart(): Promise<void> {
     await this.stop();

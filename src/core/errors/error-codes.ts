@@ -103,6 +103,12 @@ export const ERROR_CODES = {
     hint: 'Use one of the methods listed in the Allow header.',
     when: 'The path exists but not with this method. The Allow header lists the allowed methods.',
   },
+  request_timeout: {
+    status: 408,
+    message: 'The request was not received in time.',
+    hint: 'Send the whole request (headers and body) within REQUEST_TIMEOUT_MS, then retry on a new connection.',
+    when: 'A client took longer than REQUEST_TIMEOUT_MS (15 s by default) to send its headers and body. The connection is closed.',
+  },
   idempotency_key_reused: {
     status: 409,
     message: 'This Idempotency-Key was already used with a different request body.',
@@ -126,6 +132,12 @@ export const ERROR_CODES = {
     message: 'Too many requests.',
     hint: 'Wait the number of seconds in the Retry-After header, then retry.',
     when: 'The client exceeded RATE_LIMIT_MAX requests in RATE_LIMIT_WINDOW_SECONDS. Retry-After and RateLimit-* headers tell when to retry.',
+  },
+  too_many_streams: {
+    status: 429,
+    message: 'This client already holds the most event streams allowed at once.',
+    hint: 'Close an open stream (or let one complete), then open the new one; details.maxStreams is the limit.',
+    when: 'GET /v1/stream while this client address already holds MAX_STREAMS_PER_CLIENT open streams (8 by default).',
   },
   internal_error: {
     status: 500,

@@ -6,6 +6,7 @@ import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { JobStore } from './job-store';
 import { MemoryJobStore } from './memory/memory-job-store';
 import { MemoryThrottlerStorage } from './memory/memory-throttler-storage';
+import { RedisCircuit } from './redis/redis-circuit';
 import { connectRedis, createRedisClient } from './redis/redis-client';
 import { RedisJobStore } from './redis/redis-job-store';
 import { RedisThrottlerStorage } from './redis/redis-throttler-storage';
@@ -15,6 +16,8 @@ import { StoreHealth } from './store-health';
 export interface RedisConnection {
   client: Redis;
   owned: boolean;
+  /** Every command of the module goes through it: a Redis that hangs is treated as down. */
+  circuit: RedisCircuit;
 }
 
 export const REDIS_CONNECTION = Symbol('vcard-payload.redisConnection');
@@ -25,6 +28,7 @@ export class RedisConnectionCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS_CONNECTION) private readonly connection: RedisConnection | null) {}
 
   async onApplicationShutdown(): Promise<void> {
+    this.connection?.circuit.close();
     const { client, owned } = this.connection ?? { owned: false };
     if (!owned || !client) return;
     if (client.status === 'ready') await client.quit().catch(() => undefined);
@@ -42,12 +46,12 @@ export const STORE_PROVIDERS: Provider[] = [
     inject: [SERVICE_CONFIG],
     useFactory: async ({ store }: ServiceConfig): Promise<RedisConnection | null> => {
       if (store.kind === 'memory') return null;
-      if (store.kind === 'redis-client') return { client: store.client, owned: false };
+      if (store.kind === 'redis-client') return { client: store.client, owned: false, circuit: new RedisCircuit(store.client) };
       const client = createRedisClient(store.url);
       // Without a listener ioredis prints every reconnect error; the drivers report outages.
       client.on('error', () => undefined);
       await connectRedis(client);
-      return { client, owned: true };
+      return { client, owned: true, circuit: new RedisCircuit(client) };
     },
   },
   {
@@ -55,20 +59,20 @@ export const STORE_PROVIDERS: Provider[] = [
     inject: [SERVICE_CONFIG, REDIS_CONNECTION],
     useFactory: (config: ServiceConfig, redis: RedisConnection | null): JobStore => {
       const limits = { ttlSeconds: config.jobs.ttlSeconds, maxJobs: config.jobs.maxJobs };
-      return redis ? new RedisJobStore(redis.client, limits) : new MemoryJobStore(limits);
+      return redis ? new RedisJobStore(redis.client, { ...limits, circuit: redis.circuit }) : new MemoryJobStore(limits);
     },
   },
   {
     provide: RATE_LIMIT_STORAGE,
     inject: [REDIS_CONNECTION],
     useFactory: (redis: RedisConnection | null): ThrottlerStorage =>
-      redis ? new RedisThrottlerStorage(redis.client) : new MemoryThrottlerStorage(),
+      redis ? new RedisThrottlerStorage(redis.client, undefined, redis.circuit) : new MemoryThrottlerStorage(),
   },
   {
     provide: StoreHealth,
     inject: [REDIS_CONNECTION],
     useFactory: (redis: RedisConnection | null): StoreHealth => ({
-      isHealthy: async () => (redis ? redis.client.ping().then(() => true, () => false) : true),
+      isHealthy: async () => (redis ? redis.circuit.run((client) => client.ping()).then(() => true, () => false) : true),
     }),
   },
   RedisConnectionCloser,

@@ -6,7 +6,7 @@ import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
 import { ShutdownSignal } from '../../core/lifecycle/shutdown-signal';
 import { ApiRoute } from '../../http/api-route.decorator';
-import { HttpRequestLike, HttpResponseLike, nativeResponse } from '../../http/native-http';
+import { clientAddress, HttpRequestLike, honourConnectionClose, HttpResponseLike, nativeResponse } from '../../http/native-http';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { toJobDto } from '../jobs/dto/job.dto';
 import { jobUrl } from '../jobs/job-url';
@@ -15,6 +15,7 @@ import { RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
 import { StreamQuery } from './dto/stream.query';
 import { streamEvents } from './stream-events';
 import { StreamService } from './stream.service';
+import { StreamLimiter } from './stream-limiter';
 
 const EXAMPLE = [
   'event: progress',
@@ -44,6 +45,7 @@ export class StreamController {
     private readonly jobs: JobsService,
     private readonly streams: StreamService,
     private readonly shutdown: ShutdownSignal,
+    private readonly limiter: StreamLimiter,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
@@ -76,7 +78,7 @@ export class StreamController {
     headers: { ...RATE_LIMIT_HEADERS_DOC },
   })
   @ApiNoContentResponse({ description: 'Last-Event-ID shows that the client already has every event: do not reconnect.' })
-  @ApiErrorResponses('invalid_query', 'job_not_found', 'rate_limited')
+  @ApiErrorResponses('invalid_query', 'job_not_found', 'too_many_streams', 'rate_limited')
   async stream(
     @Query(ApiValidationPipe) query: StreamQuery,
     @Headers('last-event-id') lastEventId: string | undefined,
@@ -101,7 +103,14 @@ export class StreamController {
       reply.status(204);
       return EMPTY;
     }
-    this.shutdown.holdUntilClosed(nativeResponse(reply));
+    const response = nativeResponse(reply);
+    const release = this.limiter.acquire(clientAddress(request));
+    if (!release) {
+      throw new ApiError('too_many_streams', { details: { maxStreams: this.limiter.maxPerClient } });
+    }
+    response.once('close', release);
+    honourConnectionClose(request, response);
+    this.shutdown.holdUntilClosed(response);
     return this.streams.open(query.operation, events.slice(delivered), {
       intervalMs: query.intervalMs,
       lastId: String(delivered),

@@ -1,10 +1,11 @@
 import Redis from 'ioredis';
+import { REDIS_COMMAND_TIMEOUT_MS } from './redis-circuit';
 
 /**
  * An ioredis client that fails fast instead of queueing: with the defaults, requests hang for many
  * seconds while Redis is down (offline queue + retries). Here a command fails at once when the
- * connection is down, and at most after `commandTimeout` when Redis stalls; the client keeps
- * reconnecting in the background.
+ * connection is down, and at most after `commandTimeout` when Redis stalls (RedisCircuit then stops
+ * sending); the client keeps reconnecting in the background.
  */
 export function createRedisClient(url: string): Redis {
   return new Redis(url, {
@@ -12,7 +13,7 @@ export function createRedisClient(url: string): Redis {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
-    commandTimeout: 1000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS * 4,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
+import type { RedisCircuit } from './redis-circuit';
 import type { JobRecord } from '../job-record';
 import { IdempotencyClaim, IdempotentJob, InsertOutcome, JobStore } from '../job-store';
 import { storeUnavailable } from '../store-unavailable';
@@ -10,6 +11,8 @@ export interface RedisJobStoreOptions {
   maxJobs: number;
   /** Key prefix; the hash tag keeps every key of one store in one cluster slot. */
   keyPrefix?: string;
+  /** Fails commands at once while Redis does not answer (and times out the ones that hang). */
+  circuit?: RedisCircuit;
 }
 
 /**
@@ -103,7 +106,7 @@ export class RedisJobStore<R = unknown> extends JobStore<R> {
 
   private async call<T>(command: () => Promise<T>): Promise<T> {
     try {
-      return await command();
+      return await (this.options.circuit ? this.options.circuit.run(command) : command());
     } catch {
       throw storeUnavailable();
     }

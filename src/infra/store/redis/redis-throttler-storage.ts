@@ -3,6 +3,7 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import type Redis from 'ioredis';
 import { MemoryThrottlerStorage } from '../memory/memory-throttler-storage';
+import type { RedisCircuit } from './redis-circuit';
 
 /** Fixed window shared by all instances: count and remaining window in one atomic step. */
 const HIT_SCRIPT = `
@@ -26,11 +27,13 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix = '{vcard-rate}:',
+    private readonly circuit?: RedisCircuit,
   ) {}
 
   async increment(key: string, ttlMs: number, limit: number): Promise<ThrottlerStorageRecord> {
     try {
-      const [hits, pttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.keyPrefix}${key}`, ttlMs)) as [number, number];
+      const hit = (redis: Redis): Promise<unknown> => redis.eval(HIT_SCRIPT, 1, `${this.keyPrefix}${key}`, ttlMs);
+      const [hits, pttl] = (await (this.circuit ? this.circuit.run(hit) : hit(this.redis))) as [number, number];
       const secondsLeft = Math.max(1, Math.ceil(pttl / 1000));
       const isBlocked = hits > limit;
       return { totalHits: hits, timeToExpire: secondsLeft, isBlocked, timeToBlockExpire: isBlocked ? secondsLeft : 0 };

@@ -15,6 +15,10 @@
 //   4. memory: BENCH_JOBS job creations on a fresh service, with its RSS every BENCH_JOBS/40
 //      and its heap after a forced full GC at each quarter (skipped, with a note, when the build
 //      has no POST /v1/jobs/vcard).
+//   5. slow clients and floods (resilience.mjs): a paced normal client alone, then while
+//      BENCH_SLOW_CONNECTIONS connections trickle bodies from many addresses, then from one; and
+//      BENCH_STREAM_CLIENTS reconnecting event-stream clients: the normal client's p99 and
+//      failures, and peak RSS. BENCH_ONLY=resilience runs this phase alone.
 // The service keeps its rate limiter on, with a budget too large to trip.
 // Results: a table on stdout and bench/results/latest.json.
 //
@@ -32,6 +36,7 @@ import { TYPICAL_CARD } from './cards.mjs';
 import { connectInspector } from './inspector.mjs';
 import { drive, driveInterleaved, drivePaced } from './load.mjs';
 import { evaluateTargets, printReport, rssTrend } from './report.mjs';
+import { manyStreams, slowClients } from './resilience.mjs';
 import { startServer } from './server-process.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -93,6 +98,26 @@ const REWARM_REQUESTS = 2000;
 const BUSY_US = 10;
 
 const log = (line) => process.stdout.write(`${line}\n`);
+
+/** Phase 5: slow clients and floods, each against a fresh service. */
+async function resilience() {
+  log('\n[5/5] slow clients and floods (fresh service each, production limits)');
+  const slow = await slowClients(() => startService(), {
+    connections: num('BENCH_SLOW_CONNECTIONS', 4000),
+    rate: num('BENCH_SLOW_RATE', 200),
+    seconds: num('BENCH_SLOW_SECONDS', 20),
+    body: JSON.stringify(TYPICAL_CARD),
+  });
+  const line = (name, r) => `  ${name.padEnd(44)} p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms  failures ${r.failures}/${r.requests}`;
+  log(line(`normal client alone, ${slow.rate} req/s`, slow.alone));
+  log(line(`+ ${slow.trickling} trickling bodies from ${slow.underSpreadAttack.addresses} addresses`, slow.underSpreadAttack.normalClient));
+  log(`    attackers: ${JSON.stringify(slow.underSpreadAttack.attackers)}; service RSS ${slow.underSpreadAttack.rssMB} MB`);
+  log(line(`+ ${slow.trickling} trickling bodies from one address`, slow.underSingleClientAttack.normalClient));
+  log(`    attackers: ${JSON.stringify(slow.underSingleClientAttack.attackers)}; peak RSS ${slow.peakRssMB} MB`);
+  const streams = await manyStreams(() => startService(), { clients: num('BENCH_STREAM_CLIENTS', 2000), seconds: num('BENCH_STREAM_SECONDS', 30) });
+  log(`  ${streams.clients} reconnecting stream clients for ${streams.seconds} s: ${streams.completed} streams completed, ${streams.refused429} refused per client (429), ${streams.refused503} refused at MAX_STREAMS (503), peak RSS ${streams.peakRssMB} MB (idle ${streams.rssBeforeMB} MB)`);
+  return { slowClients: slow, manyStreams: streams };
+}
 
 function build() {
   if (env.BENCH_SKIP_BUILD === '1') {
@@ -245,8 +270,15 @@ async function main() {
   const startedAt = new Date();
   const loadAtStart = loadavg();
   build();
+  if (env.BENCH_ONLY === 'resilience') {
+    const only = { date: startedAt.toISOString(), node: process.version, cpuModel: cpus()[0]?.model, ...(await resilience()) };
+    mkdirSync(join(here, 'results'), { recursive: true });
+    writeFileSync(join(here, 'results', 'resilience.json'), `${JSON.stringify(only, null, 2)}\n`);
+    log(`\nbench: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; results in bench/results/resilience.json`);
+    return;
+  }
 
-  log('\n[1/4] encoder speed (in-process)');
+  log('\n[1/5] encoder speed (in-process)');
   const encoder = encoderSpeed();
   log(`  typical card (${encoder.typical.bytes} B): ${encoder.typical.cardsPerSecond} cards/s; large card (${encoder.large.bytes} B): ${encoder.large.cardsPerSecond} cards/s`);
 
@@ -267,7 +299,7 @@ async function main() {
     // heap and drops code), which the paced run would report as seconds of backlog, so each is
     // warmed up again first; and the job creations come last, so that their garbage cannot land in
     // another route's run.
-    log('\n[2/4] max throughput (service and yardstick interleaved), then latency at half the service\'s max rate, evenly paced (the yardstick at the same rate)');
+    log('\n[2/5] max throughput (service and yardstick interleaved), then latency at half the service\'s max rate, evenly paced (the yardstick at the same rate)');
     const max = {};
     const half = {};
     for (const route of routes) {
@@ -291,7 +323,7 @@ async function main() {
     // CORS, rate-limit, request-id and request-log code, and two references for the target: Nest
     // itself with no validation or features (nest-floor.mjs), and the yardstick made exactly
     // BUSY_US µs of CPU slower per request.
-    log('\n[3/4] where the POST /v1/vcard gap is (interleaved): request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine');
+    log('\n[3/5] where the POST /v1/vcard gap is (interleaved): request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine');
     const gapServers = [];
     let gap;
     try {
@@ -308,13 +340,14 @@ async function main() {
     const [info, silent, gapYardstick, yardstickWithFeatures, nestFloor, yardstickBusy] = gap;
     const logging = { info, silent };
 
-    log('\n[4/4] memory across job creations');
+    log('\n[4/5] memory across job creations');
     const jobs = routes.includes(JOBS_ROUTE)
       ? await jobsMemory()
       : { skipped: skipped[JOBS_ROUTE.name] ?? 'skipped' };
     if (!jobs.skipped) {
       log(`  RSS after warm-up ${jobs.rssAfterWarmup.minMB}-${jobs.rssAfterWarmup.maxMB} MB; heap after full GC ${jobs.afterGcSeries.map((s) => s.heapUsedMB).join(' ')} MB`);
     }
+    const floods = await resilience();
 
     const yardstickRps = gapYardstick.rps;
     const results = {
@@ -368,6 +401,7 @@ async function main() {
         yardstickBusyRatio: Number((yardstickBusy.rps / yardstickRps).toFixed(3)),
       },
       jobsMemory: jobs,
+      resilience: floods,
     };
     results.targets = evaluateTargets(results);
     mkdirSync(join(here, 'results'), { recursive: true });

@@ -21,6 +21,7 @@ const ENV_NAMES: Record<OptionName, string> = {
   'mcp.allowedHosts': 'ALLOWED_HOSTS',
   cors: 'CORS',
   'streams.maxPerClient': 'MAX_STREAMS_PER_CLIENT',
+  'streams.maxTotal': 'MAX_STREAMS',
 };
 
 /**
@@ -50,7 +51,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     store: redisUrl === undefined ? 'memory' : { redisUrl },
     mcp: { enabled: read.flag('MCP', true), allowedHosts },
     cors: read.flag('CORS', true),
-    streams: { maxPerClient: read.int('MAX_STREAMS_PER_CLIENT', 8, LIMITS.maxStreamsPerClient) },
+    streams: {
+      maxPerClient: read.int('MAX_STREAMS_PER_CLIENT', 8, LIMITS.maxStreamsPerClient),
+      maxTotal: read.int('MAX_STREAMS', 1000, LIMITS.maxStreams),
+    },
   };
   const service = resolveServiceConfig(options, ENV_NAMES, check);
   const config: AppConfig = {

@@ -101,4 +101,5 @@ export const LIMITS = {
   maxConnectionsPerClient: [1, 1_000_000],
   shutdownTimeoutMs: [0, 600_000],
   maxStreamsPerClient: [1, 100_000],
+  maxStreams: [1, 1_000_000],
 } as const satisfies Record<string, readonly [number, number]>;

@@ -54,7 +54,10 @@ export function resolveServiceConfig(
           : (check.hostNames(name('mcp.allowedHosts'), mcpHosts) ?? LOOPBACK_HOSTS),
     },
     cors: options.cors === undefined ? true : (check.boolean(name('cors'), options.cors) ?? true),
-    streams: { maxPerClient: number(check, name('streams.maxPerClient'), options.streams?.maxPerClient, 8, LIMITS.maxStreamsPerClient) },
+    streams: {
+      maxPerClient: number(check, name('streams.maxPerClient'), options.streams?.maxPerClient, 8, LIMITS.maxStreamsPerClient),
+      maxTotal: number(check, name('streams.maxTotal'), options.streams?.maxTotal, 1000, LIMITS.maxStreams),
+    },
     serviceVersion: SERVICE_VERSION,
   };
   if (!checks && check.problems.length > 0) throw new ConfigError(check.problems);
@@ -73,7 +76,8 @@ export type OptionName =
   | 'mcp.enabled'
   | 'mcp.allowedHosts'
   | 'cors'
-  | 'streams.maxPerClient';
+  | 'streams.maxPerClient'
+  | 'streams.maxTotal';
 
 function number(check: OptionChecks, name: string, value: unknown, fallback: number, [min, max]: readonly [number, number]): number {
   if (value === undefined) return fallback;

@@ -18,8 +18,8 @@ export interface ServiceConfig {
   store: StoreConfig;
   mcp: { enabled: boolean; allowedHosts: string[] };
   cors: boolean;
-  /** Concurrent event streams (GET v1/stream) one client address may hold. */
-  streams: { maxPerClient: number };
+  /** Concurrent event streams (GET v1/stream): per client address, and in all. */
+  streams: { maxPerClient: number; maxTotal: number };
   serviceVersion: string;
 }
 

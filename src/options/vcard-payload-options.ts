@@ -50,7 +50,9 @@ export interface VCardPayloadOptions {
   cors?: boolean;
   /**
    * Event streams (`GET v1/stream`): one client address may hold at most `maxPerClient` open at
-   * once (`MAX_STREAMS_PER_CLIENT`, default 8); one more is a 429 `too_many_streams`.
+   * once (`MAX_STREAMS_PER_CLIENT`, default 8; one more is a 429 `too_many_streams`), and the
+   * module at most `maxTotal` (`MAX_STREAMS`, default 1000; one more is a 503 with Retry-After).
+   * An open stream costs about 50 KB of memory.
    */
-  streams?: { maxPerClient?: number };
+  streams?: { maxPerClient?: number; maxTotal?: number };
 }

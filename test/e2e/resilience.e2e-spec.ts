@@ -204,7 +204,7 @@ describe('slow clients: timeouts and connection caps', () => {
 describe('event streams per client', () => {
   let service: SpawnedService;
   beforeAll(async () => {
-    service = await SpawnedService.start({ MAX_STREAMS_PER_CLIENT: '2' });
+    service = await SpawnedService.start({ MAX_STREAMS_PER_CLIENT: '2', MAX_STREAMS: '3' });
   }, 60_000);
   afterAll(() => service.kill());
 
@@ -221,6 +221,19 @@ describe('event streams per client', () => {
     expect(fourth.status).toBe(200);
     expect(await fourth.text()).toContain('event: complete');
     open[1].destroy();
+  });
+
+  it('the service holding its limit of open streams answers 503 with Retry-After, whoever asks', async () => {
+    const open = [new RawClient(service.port), new RawClient(service.port), new RawClient(service.port, '127.0.0.2')];
+    for (const made of open) made.socket.write('GET /v1/stream?intervalMs=2000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await Promise.all(open.map((made) => made.waitFor('event: progress')));
+    const other = new RawClient(service.port, '127.0.0.3');
+    other.socket.write('GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    await other.closed;
+    expect(other.received).toMatch(/^HTTP\/1\.1 503 /);
+    expect(other.received.toLowerCase()).toContain('retry-after: 2');
+    expect(lastBody(other.received).error).toMatchObject({ code: 'service_unavailable', status: 503 });
+    for (const made of open) made.destroy();
   });
 });
 

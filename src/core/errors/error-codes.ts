@@ -149,7 +149,7 @@ export const ERROR_CODES = {
     status: 503,
     message: 'A back end the service needs is unavailable.',
     hint: 'Retry after the number of seconds in the Retry-After header.',
-    when: 'The shared store (Redis, when REDIS_URL is set) cannot be reached. Jobs need it; vCard creation does not.',
+    when: 'The shared store (Redis, when REDIS_URL is set) cannot be reached (jobs need it; vCard creation does not), or the service already holds MAX_STREAMS open event streams.',
   },
 } as const satisfies Record<string, ErrorCodeSpec>;
 

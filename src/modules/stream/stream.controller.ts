@@ -78,7 +78,7 @@ export class StreamController {
     headers: { ...RATE_LIMIT_HEADERS_DOC },
   })
   @ApiNoContentResponse({ description: 'Last-Event-ID shows that the client already has every event: do not reconnect.' })
-  @ApiErrorResponses('invalid_query', 'job_not_found', 'too_many_streams', 'rate_limited')
+  @ApiErrorResponses('invalid_query', 'job_not_found', 'too_many_streams', 'rate_limited', 'service_unavailable')
   async stream(
     @Query(ApiValidationPipe) query: StreamQuery,
     @Headers('last-event-id') lastEventId: string | undefined,
@@ -104,11 +104,17 @@ export class StreamController {
       return EMPTY;
     }
     const response = nativeResponse(reply);
-    const release = this.limiter.acquire(clientAddress(request));
-    if (!release) {
-      throw new ApiError('too_many_streams', { details: { maxStreams: this.limiter.maxPerClient } });
+    const slot = this.limiter.acquire(clientAddress(request));
+    if ('refused' in slot) {
+      if (slot.refused === 'client') throw new ApiError('too_many_streams', { details: { maxStreams: this.limiter.maxPerClient } });
+      throw new ApiError('service_unavailable', {
+        message: 'The service holds the most event streams it allows at once.',
+        hint: 'Retry after the number of seconds in the Retry-After header; streams last a few seconds.',
+        details: { maxStreams: this.limiter.maxTotal },
+        headers: { 'Retry-After': '2' },
+      });
     }
-    response.once('close', release);
+    response.once('close', slot.release);
     honourConnectionClose(request, response);
     this.shutdown.holdUntilClosed(response);
     return this.streams.open(query.operation, events.slice(delivered), {

@@ -9,6 +9,7 @@ import { JobStore } from './infra/store/job-store';
 import { StoreHealth } from './infra/store/store-health';
 import { REDIS_CONNECTION, STORE_PROVIDERS } from './infra/store/store.providers';
 import { RATE_LIMIT_STORAGE } from './core/rate-limit/rate-limiter';
+import { BatchesModule } from './modules/batches/batches.module';
 import { ErrorsModule } from './modules/errors/errors.module';
 import { HealthModule } from './modules/health/health.module';
 import { JobsModule } from './modules/jobs/jobs.module';
@@ -34,6 +35,7 @@ export const FEATURE_MODULES = [
   TemplatesModule,
   VCardModule,
   JobsModule,
+  BatchesModule,
   StreamModule,
   McpModule,
   ErrorsModule,

@@ -22,6 +22,9 @@ const ENV_NAMES: Record<OptionName, string> = {
   cors: 'CORS',
   'streams.maxPerClient': 'MAX_STREAMS_PER_CLIENT',
   'streams.maxTotal': 'MAX_STREAMS',
+  'batches.maxContacts': 'BATCH_MAX_CONTACTS',
+  'batches.maxActivePerClient': 'BATCH_MAX_ACTIVE_PER_CLIENT',
+  'batches.maxActive': 'BATCH_MAX_ACTIVE',
 };
 
 /**
@@ -55,6 +58,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxPerClient: read.int('MAX_STREAMS_PER_CLIENT', 8, LIMITS.maxStreamsPerClient),
       maxTotal: read.int('MAX_STREAMS', 1000, LIMITS.maxStreams),
     },
+    batches: {
+      maxContacts: read.int('BATCH_MAX_CONTACTS', 10_000, LIMITS.batchMaxContacts),
+      maxActivePerClient: read.int('BATCH_MAX_ACTIVE_PER_CLIENT', 2, LIMITS.batchMaxActivePerClient),
+      maxActive: read.int('BATCH_MAX_ACTIVE', 20, LIMITS.batchMaxActive),
+    },
   };
   const service = resolveServiceConfig(options, ENV_NAMES, check);
   const config: AppConfig = {
@@ -62,6 +70,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host: read.raw('HOST') ?? '0.0.0.0',
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 65_536, LIMITS.bodyLimitBytes),
+    batchBodyLimitBytes: read.int('BATCH_BODY_LIMIT_BYTES', 5_242_880, LIMITS.bodyLimitBytes),
     trustProxy: check.proxyList('TRUST_PROXY', read.list('TRUST_PROXY') ?? []),
     logLevel: check.oneOf('LOG_LEVEL', read.raw('LOG_LEVEL') ?? 'info', LOG_LEVELS) ?? 'info',
     playground: read.flag('PLAYGROUND', true),

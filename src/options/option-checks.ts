@@ -102,4 +102,7 @@ export const LIMITS = {
   shutdownTimeoutMs: [0, 600_000],
   maxStreamsPerClient: [1, 100_000],
   maxStreams: [1, 1_000_000],
+  batchMaxContacts: [1, 100_000],
+  batchMaxActivePerClient: [1, 10_000],
+  batchMaxActive: [1, 100_000],
 } as const satisfies Record<string, readonly [number, number]>;

@@ -58,6 +58,11 @@ export function resolveServiceConfig(
       maxPerClient: number(check, name('streams.maxPerClient'), options.streams?.maxPerClient, 8, LIMITS.maxStreamsPerClient),
       maxTotal: number(check, name('streams.maxTotal'), options.streams?.maxTotal, 1000, LIMITS.maxStreams),
     },
+    batches: {
+      maxContacts: number(check, name('batches.maxContacts'), options.batches?.maxContacts, 10_000, LIMITS.batchMaxContacts),
+      maxActivePerClient: number(check, name('batches.maxActivePerClient'), options.batches?.maxActivePerClient, 2, LIMITS.batchMaxActivePerClient),
+      maxActive: number(check, name('batches.maxActive'), options.batches?.maxActive, 20, LIMITS.batchMaxActive),
+    },
     serviceVersion: SERVICE_VERSION,
   };
   if (!checks && check.problems.length > 0) throw new ConfigError(check.problems);
@@ -77,7 +82,10 @@ export type OptionName =
   | 'mcp.allowedHosts'
   | 'cors'
   | 'streams.maxPerClient'
-  | 'streams.maxTotal';
+  | 'streams.maxTotal'
+  | 'batches.maxContacts'
+  | 'batches.maxActivePerClient'
+  | 'batches.maxActive';
 
 function number(check: OptionChecks, name: string, value: unknown, fallback: number, [min, max]: readonly [number, number]): number {
   if (value === undefined) return fallback;

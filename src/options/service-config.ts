@@ -20,6 +20,8 @@ export interface ServiceConfig {
   cors: boolean;
   /** Concurrent event streams (GET v1/stream): per client address, and in all. */
   streams: { maxPerClient: number; maxTotal: number };
+  /** Batches: contacts per batch, unfinished batches per client address and in all. */
+  batches: { maxContacts: number; maxActivePerClient: number; maxActive: number };
   serviceVersion: string;
 }
 

@@ -55,4 +55,12 @@ export interface VCardPayloadOptions {
    * An open stream costs about 50 KB of memory.
    */
   streams?: { maxPerClient?: number; maxTotal?: number };
+  /**
+   * Batches (`POST v1/batches`): at most `maxContacts` contacts each (`BATCH_MAX_CONTACTS`, default
+   * 10000); at most `maxActivePerClient` unfinished batches per client address
+   * (`BATCH_MAX_ACTIVE_PER_CLIENT`, default 2; one more is a 429 `too_many_batches`) and `maxActive`
+   * in all (`BATCH_MAX_ACTIVE`, default 20; one more is a 503 with Retry-After). A host's body
+   * parser must accept the batch's size (about 200 bytes a contact) and, for CSV, `text/csv` as a string.
+   */
+  batches?: { maxContacts?: number; maxActivePerClient?: number; maxActive?: number };
 }

@@ -12,7 +12,7 @@ import { attachConnectionLimits } from './connection-limits';
 import { attachEdgeHook } from './edge-hook';
 import { fastifyOptions } from './fastify-options';
 import { Drain } from './graceful-shutdown';
-import { useStrictJsonParser } from './json-body-parser';
+import { useCsvParser, useStrictJsonParser } from './json-body-parser';
 import { setupOpenApi } from './openapi';
 import { RequestLogger } from './request-logger';
 import { RouteIndex } from './route-index';
@@ -40,6 +40,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   // JSON only: fastify's default text/plain parser would let a plain-text body reach validation.
   fastify.removeContentTypeParser('text/plain');
   useStrictJsonParser(fastify);
+  useCsvParser(fastify, config.batchBodyLimitBytes);
 
   const logger = options.logger ?? createAppLogger(config.logLevel);
   const app = await NestFactory.create<NestFastifyApplication>(StandaloneModule.forRoot(config), adapter, {
@@ -49,7 +50,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   });
 
   const routes = app.get(RouteIndex);
-  fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
+  fastify.addHook('onRoute', (route) => {
+    routes.add(route.method, route.url);
+    // A batch body (JSON or CSV) has a limit of its own.
+    if (route.url === '/v1/batches' && [route.method].flat().includes('POST')) route.bodyLimit = config.batchBodyLimitBytes;
+  });
   // CORS on fastify itself rather than through app.enableCors(): Nest's hook also copies the
   // CORS headers onto reply.raw, and a response whose raw object already holds headers takes
   // Node's slow writeHead path that re-validates every header. First, so a 429 carries them.

@@ -81,3 +81,24 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
     parseJson(request, text, done);
   });
 }
+
+/**
+ * `text/csv` for POST /v1/batches: the body as a string, decoded as UTF-8 fatally like JSON (a
+ * charset other than UTF-8 is a 415), with the batch route's own body limit.
+ */
+export function useCsvParser(fastify: FastifyInstance, bodyLimit: number): void {
+  fastify.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit }, (request: FastifyRequest, body: Buffer, done) => {
+    const charset = charsetOf(request.headers['content-type']);
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      return done(
+        new ApiError('unsupported_media_type', {
+          message: 'A CSV body must be encoded as UTF-8.',
+          hint: 'Send Content-Type: text/csv (or text/csv; charset=utf-8) with a UTF-8 body.',
+        }),
+        undefined,
+      );
+    }
+    if (!isUtf8(body)) return done(new ApiError('invalid_encoding'), undefined);
+    done(null, body.toString('utf8'));
+  });
+}

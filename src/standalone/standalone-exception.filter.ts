@@ -25,7 +25,8 @@ export class StandaloneExceptionFilter extends ApiExceptionFilter {
   protected override resolve(exception: unknown, request: HttpRequestLike): ResolvedError {
     const resolved = super.resolve(exception, request);
     if (resolved.code === 'payload_too_large' && !resolved.details) {
-      return { ...resolved, details: { maxBytes: this.app.bodyLimitBytes } };
+      const batch = ((request.raw ?? request).url ?? '').startsWith('/v1/batches');
+      return { ...resolved, details: { maxBytes: batch ? this.app.batchBodyLimitBytes : this.app.bodyLimitBytes } };
     }
     if (exception instanceof HttpException && exception.getStatus() === 404 && (request as { is404?: boolean }).is404) {
       const allowed = this.routes.allowedMethods((request.raw ?? request).url ?? '/');

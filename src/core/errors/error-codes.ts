@@ -31,6 +31,12 @@ export const ERROR_CODES = {
     hint: 'Encode the JSON body as UTF-8 (RFC 8259 §8.1); a client sending Latin-1 or another charset must convert first.',
     when: 'The body holds bytes that are not UTF-8 (invalid, overlong or surrogate encodings). Nothing was read from it.',
   },
+  invalid_csv: {
+    status: 400,
+    message: 'The CSV body could not be read.',
+    hint: 'Send UTF-8 CSV with a header row naming VCardRequest fields (fullName, organization, title, phone, email, website, address, note); quote fields that hold commas, quotes or line breaks.',
+    when: 'POST /v1/batches with Content-Type: text/csv whose text is not well-formed CSV (details.line), has no header row, names a column twice, or names a column that is not a VCardRequest field (details.column).',
+  },
   invalid_query: {
     status: 400,
     message: 'A query parameter is invalid.',
@@ -91,6 +97,12 @@ export const ERROR_CODES = {
     hint: 'Jobs expire after a while; create a new one with POST /v1/jobs/vcard.',
     when: 'The job id is unknown, malformed or expired.',
   },
+  batch_not_found: {
+    status: 404,
+    message: 'No batch has this id.',
+    hint: 'Batches expire JOB_TTL_SECONDS after creation; create a new one with POST /v1/batches.',
+    when: 'The batch id is unknown, malformed or expired.',
+  },
   template_not_found: {
     status: 404,
     message: 'No template has this id.',
@@ -115,6 +127,12 @@ export const ERROR_CODES = {
     hint: 'Use a new Idempotency-Key for a different request, or resend the original body.',
     when: 'POST /v1/jobs/vcard with a key seen before (within the job TTL) and a different body.',
   },
+  batch_not_finished: {
+    status: 409,
+    message: 'The batch is still running.',
+    hint: 'Wait until the batch status is succeeded (poll links.self or watch links.stream), then download the cards.',
+    when: 'GET /v1/batches/{id}/cards.vcf before every contact of the batch has been processed.',
+  },
   payload_too_large: {
     status: 413,
     message: 'The request body is too large.',
@@ -132,6 +150,12 @@ export const ERROR_CODES = {
     message: 'Too many requests.',
     hint: 'Wait the number of seconds in the Retry-After header, then retry.',
     when: 'The client exceeded RATE_LIMIT_MAX requests in RATE_LIMIT_WINDOW_SECONDS. Retry-After and RateLimit-* headers tell when to retry.',
+  },
+  too_many_batches: {
+    status: 429,
+    message: 'This client already has the most batches allowed running at once.',
+    hint: 'Wait until one of your batches has finished, then retry; details.maxActiveBatches is the limit.',
+    when: 'POST /v1/batches while this client address has BATCH_MAX_ACTIVE_PER_CLIENT batches not yet finished (2 by default).',
   },
   too_many_streams: {
     status: 429,

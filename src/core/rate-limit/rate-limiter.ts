@@ -63,6 +63,17 @@ export class RateLimiter {
     });
   }
 
+  /**
+   * Counts `units` more requests of this client at once (a batch costs in proportion to its size)
+   * and writes the headers of the last; the 429 when the budget does not cover them.
+   */
+  async charge(ip: string | undefined, units: number, setHeader: SetHeader): Promise<ApiError | undefined> {
+    if (!this.enabled || units <= 0) return undefined;
+    let record: ThrottlerStorageRecord | undefined;
+    for (let i = 0; i < units; i++) record = await this.hit(ip);
+    return this.apply(record!, setHeader);
+  }
+
   private keyOf(ip: string): string {
     let key = this.keys.get(ip);
     if (key === undefined) {

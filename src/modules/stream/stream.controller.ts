@@ -16,6 +16,7 @@ import { StreamQuery } from './dto/stream.query';
 import { streamEvents } from './stream-events';
 import { StreamService } from './stream.service';
 import { StreamLimiter } from './stream-limiter';
+import { BatchesService } from '../batches/batches.service';
 
 const EXAMPLE = [
   'event: progress',
@@ -46,6 +47,7 @@ export class StreamController {
     private readonly streams: StreamService,
     private readonly shutdown: ShutdownSignal,
     private readonly limiter: StreamLimiter,
+    private readonly batches: BatchesService,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
@@ -78,7 +80,7 @@ export class StreamController {
     headers: { ...RATE_LIMIT_HEADERS_DOC },
   })
   @ApiNoContentResponse({ description: 'Last-Event-ID shows that the client already has every event: do not reconnect.' })
-  @ApiErrorResponses('invalid_query', 'job_not_found', 'too_many_streams', 'rate_limited', 'service_unavailable')
+  @ApiErrorResponses('invalid_query', 'job_not_found', 'batch_not_found', 'too_many_streams', 'rate_limited', 'service_unavailable')
   async stream(
     @Query(ApiValidationPipe) query: StreamQuery,
     @Headers('last-event-id') lastEventId: string | undefined,
@@ -92,10 +94,27 @@ export class StreamController {
         details: { parameter: 'operation', issue: 'conflicts_with_jobId' },
       });
     }
+    if (query.batchId !== undefined && query.jobId !== undefined) {
+      throw new ApiError('invalid_query', {
+        message: 'The query parameters jobId and batchId cannot be given together.',
+        hint: 'Follow one job or one batch per stream.',
+        details: { parameter: 'batchId', issue: 'conflicts_with_jobId' },
+      });
+    }
+    const batch = query.batchId === undefined ? undefined : await this.batches.get(query.batchId);
     const job =
       query.jobId === undefined
         ? undefined
         : toJobDto(await this.jobs.get(query.jobId), jobUrl(this.config.publicBaseUrl, request, query.jobId));
+    if (batch) {
+      const response = nativeResponse(reply);
+      const slot = this.limiter.acquire(clientAddress(request));
+      if ('refused' in slot) this.refuse(slot.refused);
+      response.once('close', (slot as { release: () => void }).release);
+      honourConnectionClose(request, response);
+      this.shutdown.holdUntilClosed(response);
+      return this.batches.watch(batch, this.shutdown.requested$);
+    }
     const events = streamEvents(query.operation, job);
     const delivered = /^\d{1,3}$/.test(lastEventId ?? '') ? Number(lastEventId) : 0;
     if (delivered >= events.length) {
@@ -105,21 +124,23 @@ export class StreamController {
     }
     const response = nativeResponse(reply);
     const slot = this.limiter.acquire(clientAddress(request));
-    if ('refused' in slot) {
-      if (slot.refused === 'client') throw new ApiError('too_many_streams', { details: { maxStreams: this.limiter.maxPerClient } });
-      throw new ApiError('service_unavailable', {
-        message: 'The service holds the most event streams it allows at once.',
-        hint: 'Retry after the number of seconds in the Retry-After header; streams last a few seconds.',
-        details: { maxStreams: this.limiter.maxTotal },
-        headers: { 'Retry-After': '2' },
-      });
-    }
-    response.once('close', slot.release);
+    if ('refused' in slot) this.refuse(slot.refused);
+    response.once('close', (slot as { release: () => void }).release);
     honourConnectionClose(request, response);
     this.shutdown.holdUntilClosed(response);
     return this.streams.open(query.operation, events.slice(delivered), {
       intervalMs: query.intervalMs,
       lastId: String(delivered),
+    });
+  }
+
+  private refuse(cap: 'client' | 'service'): never {
+    if (cap === 'client') throw new ApiError('too_many_streams', { details: { maxStreams: this.limiter.maxPerClient } });
+    throw new ApiError('service_unavailable', {
+      message: 'The service holds the most event streams it allows at once.',
+      hint: 'Retry after the number of seconds in the Retry-After header; streams last a few seconds.',
+      details: { maxStreams: this.limiter.maxTotal },
+      headers: { 'Retry-After': '2' },
     });
   }
 }

@@ -25,6 +25,16 @@ export class TemplatesService {
    * An unknown id is a bad query parameter here (the vCard is the resource, not the template).
    */
   assertRequirements(templateId: string, contact: ContactFields): void {
+    const missingFields = this.known(templateId).requiredFields.filter((field) => !contact[field]);
+    if (missingFields.length > 0) {
+      throw new ApiError('template_requirements_not_met', {
+        details: { template: templateId, missingFields },
+      });
+    }
+  }
+
+  /** The template `?template=` names; an unknown id is a 400 invalid_query. */
+  known(templateId: string): Template {
     const found = findTemplate(templateId);
     if (!found) {
       throw new ApiError('invalid_query', {
@@ -33,11 +43,6 @@ export class TemplatesService {
         details: { parameter: 'template', issue: 'unknown_template' },
       });
     }
-    const missingFields = found.template.requiredFields.filter((field) => !contact[field]);
-    if (missingFields.length > 0) {
-      throw new ApiError('template_requirements_not_met', {
-        details: { template: templateId, missingFields },
-      });
-    }
+    return found.template;
   }
 }

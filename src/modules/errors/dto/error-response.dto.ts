@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ERROR_CODE_NAMES } from '../../../core/errors/error-codes';
 
 @ApiSchema({ name: 'ErrorObject' })
-class ErrorObjectDto {
+export class ErrorObjectDto {
   @ApiProperty({ enum: ERROR_CODE_NAMES, description: 'Stable machine-readable code; see /docs/errors.' })
   code: string;
 

@@ -20,7 +20,7 @@ export class TemplateDto {
 }
 
 @ApiSchema({ name: 'Pagination' })
-class PaginationDto {
+export class PaginationDto {
   @ApiProperty({ type: 'integer', example: 2 })
   limit: number;
 

@@ -1,0 +1,47 @@
+import { ulid } from 'ulid';
+
+export type BatchStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** What the store keeps of a batch, besides its contacts and results. No contact data. */
+export interface BatchRecord {
+  id: string;
+  status: BatchStatus;
+  created_at: string;
+  completed_at: string | null;
+  total: number;
+  processed: number;
+  succeeded: number;
+  failed: number;
+  /** The `?template=` the batch was created with. */
+  template: string | null;
+  /** Client address the batch counts against (running batches per client). */
+  client: string;
+}
+
+/** A contact's outcome: the QR payload (the card is rebuilt from it), or the error it got. */
+export type StoredItem = { ok: true; qrPayload: string } | { ok: false; error: StoredItemError };
+
+/** An Error shape without its docsUrl and status, which are added when it is read. */
+export interface StoredItemError {
+  code: string;
+  message?: string;
+  hint?: string;
+  details?: Record<string, unknown>;
+}
+
+export interface IdempotencyClaim {
+  key: string;
+  fingerprint: string;
+}
+
+export type BatchCreation = { created: true } | { created: false; existing: BatchRecord; fingerprint: string };
+
+const BATCH_ID = /^batch_[0-9A-HJKMNP-TV-Z]{26}$/;
+
+export function newBatchId(): string {
+  return `batch_${ulid()}`;
+}
+
+export function isBatchId(value: string): boolean {
+  return BATCH_ID.test(value);
+}

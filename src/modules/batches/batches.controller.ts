@@ -1,0 +1,218 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { isUtf8 } from 'node:buffer';
+import { ApiError } from '../../core/errors/api-error';
+import { IdempotencyKey } from '../../core/idempotency/idempotency-key.decorator';
+import { RateLimiter } from '../../core/rate-limit/rate-limiter';
+import { optionalQueryString } from '../../core/validation/optional-query-string';
+import { ApiRoute } from '../../http/api-route.decorator';
+import { clientMountPath, routedMountPath } from '../../http/mount-path';
+import { clientAddress, HttpRequestLike, HttpResponseLike, nativeRequest, takeOverResponse } from '../../http/native-http';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
+import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
+import { IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
+import { TemplatesService } from '../templates/templates.service';
+import { contactsFromCsv } from './batch-csv';
+import { BatchesService, CONTACTS_PER_RATE_UNIT } from './batches.service';
+import { BatchCreateRequestDto, BatchDto, BatchItemsPageDto, toBatchDto } from './dto/batch.dto';
+
+const CSV_EXAMPLE = 'fullName,organization,email\r\nAda Lovelace,Analytical Engines,ada@example.com\r\n"Hopper, Grace",US Navy,grace@example.com\r\n';
+const ITEMS_LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+
+/** A CSV body the host's parser left unread (Express has no text/csv parser): read it here, UTF-8 only. */
+async function readTextBody(request: HttpRequestLike, limitBytes: number): Promise<string> {
+  const raw = nativeRequest(request);
+  if (raw.readableEnded || !raw.readable) throw new ApiError('unsupported_media_type', { message: "The host's body parser did not pass the CSV text on." });
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of raw) {
+    size += (chunk as Buffer).length;
+    if (size > limitBytes) throw new ApiError('payload_too_large', { details: { maxBytes: limitBytes } });
+    chunks.push(chunk as Buffer);
+  }
+  const body = Buffer.concat(chunks);
+  if (!isUtf8(body)) throw new ApiError('invalid_encoding');
+  return body.toString('utf8');
+}
+
+@ApiTags('batches')
+@ApiRoute()
+@Controller('v1/batches')
+export class BatchesController {
+  constructor(
+    private readonly batches: BatchesService,
+    private readonly limiter: RateLimiter,
+    private readonly templates: TemplatesService,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(202)
+  @ApiOperation({
+    operationId: 'createBatch',
+    summary: 'Create vCard payloads for many contacts at once',
+    description: [
+      'Takes `{"contacts": [VCardRequest, ...]}` as JSON, or `text/csv` whose header row names VCardRequest fields (any case; an unknown column is a 400 naming it; UTF-8 with or without BOM; quoted fields may hold commas, quotes and line breaks; CRLF or LF; an empty cell is an absent field).',
+      'Answers 202 at once; the contacts are then processed in the background, each validated and encoded exactly as POST /v1/vcard would (an invalid contact fails alone). Follow links.stream (Server-Sent Events) or poll links.self; page the outcomes with links.items; download every card with links.vcf.',
+      `A batch of n contacts costs ceil(n / ${CONTACTS_PER_RATE_UNIT}) requests of the rate budget. Batches expire, with their contacts and outcomes, JOB_TTL_SECONDS after creation.`,
+      'With an Idempotency-Key, the same request within the TTL returns the same batch (Idempotent-Replayed: true); the same key with another body is 409.',
+    ].join('\n\n'),
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: { $ref: getSchemaPath(BatchCreateRequestDto) },
+          example: { contacts: [{ fullName: 'Ada Lovelace', email: 'ada@example.com' }, { fullName: 'Grace Hopper' }] },
+        },
+        'text/csv': { schema: { type: 'string' }, example: CSV_EXAMPLE },
+      },
+    },
+  })
+  @ApiExtraModels(BatchCreateRequestDto)
+  @ApiHeader({ ...IDEMPOTENCY_KEY_HEADER_DOC, description: 'Optional, 1-255 visible ASCII characters; replays the batch created with the same key and body.' })
+  @ApiQuery({ name: 'template', required: false, description: "A template id; every contact must then contain that template's requiredFields (a contact without them fails alone)." })
+  @ApiAcceptedResponse({
+    type: BatchDto,
+    description: 'The batch, queued.',
+    headers: {
+      Location: { description: 'Absolute URL of the batch (same as links.self).', schema: { type: 'string', format: 'uri' } },
+      'Idempotent-Replayed': { description: '`true` when this is the earlier batch for the same Idempotency-Key and body.', schema: { type: 'string', enum: ['true'] } },
+      ...RATE_LIMIT_HEADERS_DOC,
+    },
+  })
+  @ApiErrorResponses(
+    'invalid_request',
+    'invalid_json',
+    'invalid_encoding',
+    'invalid_csv',
+    'invalid_idempotency_key',
+    'invalid_query',
+    'idempotency_key_reused',
+    'payload_too_large',
+    'unsupported_media_type',
+    'too_many_batches',
+    'rate_limited',
+    'service_unavailable',
+  )
+  async create(
+    @IdempotencyKey() idempotencyKey: string | undefined,
+    @Query('template') templateParam: unknown,
+    @Req() request: HttpRequestLike,
+    @Res({ passthrough: true }) reply: HttpResponseLike,
+  ): Promise<BatchDto> {
+    const template = optionalQueryString(templateParam) ?? null;
+    if (template !== null) this.templates.known(template);
+    const type = String(request.headers['content-type'] ?? '').toLowerCase();
+    let contacts: unknown[];
+    if (type.startsWith('text/csv')) {
+      const text = typeof request.body === 'string' ? request.body : await readTextBody(request, this.config.batches.maxContacts * 2048);
+      contacts = contactsFromCsv(text);
+    } else {
+      contacts = this.batches.contactsFromJson(request.body);
+    }
+    const client = clientAddress(request);
+    const { batch, replayed } = await this.batches.create(contacts, template, client, idempotencyKey, async (units) => {
+      const error = await this.limiter.charge(request.ip, units, (name, value) => reply.header(name, value));
+      if (error) throw error;
+    });
+    const dto = toBatchDto(batch, this.selfUrl(request, batch.id));
+    reply.header('Location', dto.links.self);
+    if (replayed) reply.header('Idempotent-Replayed', 'true');
+    return dto;
+  }
+
+  @Get(':batchId')
+  @ApiOperation({ operationId: 'getBatch', summary: 'Get a batch and its progress' })
+  @ApiParam({ name: 'batchId', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' })
+  @ApiOkResponse({ type: BatchDto, headers: { ...RATE_LIMIT_HEADERS_DOC } })
+  @ApiErrorResponses('batch_not_found', 'rate_limited', 'service_unavailable')
+  async get(@Param('batchId') batchId: string, @Req() request: HttpRequestLike): Promise<BatchDto> {
+    const batch = await this.batches.get(batchId);
+    return toBatchDto(batch, this.selfUrl(request, batch.id));
+  }
+
+  @Get(':batchId/items')
+  @ApiOperation({
+    operationId: 'listBatchItems',
+    summary: "Page through a batch's outcomes, in input order",
+    description: 'Each item is `{index, status, result | error}`: `result` is exactly the VCardResponse of POST /v1/vcard, `error` the Error object it would have answered; `pending` until the contact is processed. Cursor pagination as for templates.',
+  })
+  @ApiParam({ name: 'batchId', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } })
+  @ApiQuery({ name: 'cursor', required: false, description: "A previous page's pagination.next_cursor." })
+  @ApiOkResponse({ type: BatchItemsPageDto, headers: { ...RATE_LIMIT_HEADERS_DOC } })
+  @ApiErrorResponses('batch_not_found', 'invalid_query', 'invalid_cursor', 'rate_limited', 'service_unavailable')
+  async items(
+    @Param('batchId') batchId: string,
+    @Query('limit') limitParam: unknown,
+    @Query('cursor') cursorParam: unknown,
+    @Req() request: HttpRequestLike,
+  ): Promise<BatchItemsPageDto> {
+    const limit = this.limit(limitParam);
+    const cursor = optionalQueryString(cursorParam);
+    const docsBase = `${this.config.publicBaseUrl}${routedMountPath(request)}`;
+    return (await this.batches.items(batchId, limit, cursor, docsBase)) as BatchItemsPageDto;
+  }
+
+  @Get(':batchId/cards.vcf')
+  @ApiOperation({
+    operationId: 'downloadBatchCards',
+    summary: 'Download every successful card of a batch as one .vcf',
+    description: 'The cards in input order, streamed (never built whole in memory); a contact that failed has no card. 409 batch_not_finished while the batch runs.',
+  })
+  @ApiParam({ name: 'batchId', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' })
+  @ApiProduces('text/vcard')
+  @ApiOkResponse({
+    description: 'A vCard 3.0 file with one card per successful contact.',
+    content: { 'text/vcard': { schema: { type: 'string' } } },
+    headers: { 'Content-Disposition': { description: 'attachment; filename="<batch id>.vcf"', schema: { type: 'string' } }, ...RATE_LIMIT_HEADERS_DOC },
+  })
+  @ApiErrorResponses('batch_not_found', 'batch_not_finished', 'rate_limited', 'service_unavailable')
+  async vcf(@Param('batchId') batchId: string, @Res() reply: object): Promise<void> {
+    const batch = await this.batches.get(batchId);
+    if (batch.status !== 'succeeded') throw new ApiError('batch_not_finished', { details: { status: batch.status, processed: batch.processed, total: batch.total } });
+    const cards = this.batches.vcf(batch);
+    // Read the first page before committing to a 200, so a store failure is still an Error response.
+    const first = await cards.next();
+    const raw = takeOverResponse(reply);
+    raw.statusCode = 200;
+    raw.setHeader('Content-Type', 'text/vcard; charset=utf-8');
+    raw.setHeader('Content-Disposition', `attachment; filename="${batch.id}.vcf"`);
+    try {
+      if (!first.done && !raw.write(first.value)) await new Promise((resolve) => raw.once('drain', resolve));
+      for await (const chunk of cards) {
+        if (raw.destroyed) return;
+        if (!raw.write(chunk)) await new Promise((resolve) => raw.once('drain', resolve));
+      }
+      raw.end();
+    } catch {
+      // The status line is gone: all that is left is to cut the response short.
+      raw.destroy();
+    }
+  }
+
+  private limit(value: unknown): number {
+    if (value === undefined) return 20;
+    const text = typeof value === 'string' ? value : '';
+    const limit = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+    if (!(limit >= 1 && limit <= 100)) {
+      throw new ApiError('invalid_query', { message: ITEMS_LIMIT_MESSAGE, details: { parameter: 'limit', issue: 'range' } });
+    }
+    return limit;
+  }
+
+  private selfUrl(request: HttpRequestLike, batchId: string): string {
+    return `${this.config.publicBaseUrl}${clientMountPath(request)}/v1/batches/${batchId}`;
+  }
+}

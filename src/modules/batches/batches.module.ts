@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { REDIS_CONNECTION, RedisConnection } from '../../infra/store/store.providers';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
+import { TemplatesModule } from '../templates/templates.module';
+import { VCardModule } from '../vcard/vcard.module';
+import { BatchProcessor } from './batch-processor';
+import { BatchRunner, BullBatchRunner, MemoryBatchRunner } from './batch-runner';
+import { BatchesController } from './batches.controller';
+import { BatchesService } from './batches.service';
+import { BatchStore } from './store/batch-store';
+import { MemoryBatchStore } from './store/memory-batch-store';
+import { RedisBatchStore } from './store/redis-batch-store';
+
+/**
+ * Batches: POST /v1/batches and its progress, items and cards. In memory, an in-process runner;
+ * with Redis, the batches live in Redis and their chunks go through a BullMQ queue that every
+ * instance works on.
+ */
+@Module({
+  imports: [VCardModule, TemplatesModule],
+  controllers: [BatchesController],
+  providers: [
+    {
+      provide: BatchStore,
+      inject: [SERVICE_CONFIG, REDIS_CONNECTION],
+      useFactory: (config: ServiceConfig, redis: RedisConnection | null): BatchStore =>
+        redis ? new RedisBatchStore(redis.client, config.jobs.ttlSeconds, redis.circuit) : new MemoryBatchStore(config.jobs.ttlSeconds),
+    },
+    BatchProcessor,
+    {
+      provide: BatchRunner,
+      inject: [SERVICE_CONFIG, REDIS_CONNECTION, BatchProcessor],
+      useFactory: (config: ServiceConfig, redis: RedisConnection | null, processor: BatchProcessor): BatchRunner | Promise<BatchRunner> =>
+        redis ? BullBatchRunner.start(redis.client, processor, config.jobs.ttlSeconds) : new MemoryBatchRunner(processor),
+    },
+    BatchesService,
+  ],
+  exports: [BatchesService],
+})
+export class BatchesModule {}

@@ -1,0 +1,211 @@
+import { Inject, Injectable, MessageEvent } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Observable } from 'rxjs';
+import { ApiError } from '../../core/errors/api-error';
+import { buildErrorBody } from '../../core/errors/error-body';
+import { ERROR_CODES, ErrorCode } from '../../core/errors/error-codes';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
+import { VCardService } from '../vcard/vcard.service';
+import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
+import { BatchCreation, BatchRecord, isBatchId, newBatchId, StoredItem } from './batch-record';
+import { BatchRunner } from './batch-runner';
+import { BatchStore } from './store/batch-store';
+
+/** Contacts per unit of the rate budget: a batch of n contacts costs ceil(n / 100) requests. */
+export const CONTACTS_PER_RATE_UNIT = 100;
+/** Pause between two looks at a batch's progress for the event stream: at most 4 events a second. */
+const PROGRESS_POLL_MS = 250;
+/** Cards written per read of the store while streaming cards.vcf. */
+const VCF_PAGE = 500;
+
+export type BatchItem =
+  | { index: number; status: 'succeeded'; result: VCardResponseDto }
+  | { index: number; status: 'failed'; error: ReturnType<typeof buildErrorBody>['error'] }
+  | { index: number; status: 'pending' };
+
+export interface BatchItemsPage {
+  data: BatchItem[];
+  pagination: { limit: number; cursor: string; next_cursor: string | null; has_more: boolean };
+}
+
+/** Opaque items cursor: base64url of "<next index>.<batch id>", so a cursor is only good for its batch. */
+function encodeCursor(batchId: string, index: number): string {
+  return Buffer.from(`${index}.${batchId}`).toString('base64url');
+}
+
+function decodeCursor(batchId: string, cursor: string, total: number): number | null {
+  if (!/^[A-Za-z0-9_-]{1,120}$/.test(cursor)) return null;
+  const match = /^(\d{1,6})\.(batch_[0-9A-Z]{26})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match || match[2] !== batchId) return null;
+  const index = Number(match[1]);
+  return index > 0 && index < total ? index : null;
+}
+
+export function fingerprintOf(contacts: unknown[], template: string | null): string {
+  return createHash('sha256').update(JSON.stringify([template, contacts])).digest('hex');
+}
+
+/** Batches: creation (limits, idempotency), progress, pages of outcomes, the .vcf, the progress stream. */
+@Injectable()
+export class BatchesService {
+  constructor(
+    private readonly store: BatchStore,
+    private readonly runner: BatchRunner,
+    private readonly vcards: VCardService,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {}
+
+  /** The contacts of a JSON body `{ "contacts": [...] }`; anything else is a 400 naming the problem. */
+  contactsFromJson(body: unknown): unknown[] {
+    const fail = (issue: string, message: string, field = 'contacts'): never => {
+      throw new ApiError('invalid_request', { details: { fields: [{ field, issue, message }], fieldCount: 1 } });
+    };
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail('type', 'The body must be a JSON object: {"contacts": [...]}', '(body)');
+    const unknown = Object.keys(body).find((key) => key !== 'contacts');
+    if (unknown !== undefined) fail('unknown', 'Only "contacts" is accepted in a batch body', unknown.slice(0, 64));
+    const contacts = (body as { contacts?: unknown }).contacts;
+    if (contacts === undefined) fail('required', 'contacts is required');
+    if (!Array.isArray(contacts)) fail('type', 'contacts must be an array of VCardRequest objects');
+    return contacts as unknown[];
+  }
+
+  /** Size and limits; then the stored batch (or the earlier one for the same Idempotency-Key) and its place in the queue. */
+  async create(
+    contacts: unknown[],
+    template: string | null,
+    client: string,
+    idempotencyKey: string | undefined,
+    charge: (units: number) => Promise<void>,
+  ): Promise<{ batch: BatchRecord; replayed: boolean }> {
+    const { maxContacts, maxActivePerClient, maxActive } = this.config.batches;
+    if (contacts.length < 1 || contacts.length > maxContacts) {
+      throw new ApiError('invalid_request', {
+        details: { fields: [{ field: 'contacts', issue: 'size', message: `A batch holds 1 to ${maxContacts} contacts` }], fieldCount: 1, maxContacts },
+      });
+    }
+    const fingerprint = fingerprintOf(contacts, template);
+    if (idempotencyKey !== undefined) {
+      const earlier = await this.store.findByIdempotencyKey(idempotencyKey);
+      if (earlier) return this.replay({ created: false, existing: earlier.record, fingerprint: earlier.fingerprint }, fingerprint);
+    }
+    const active = await this.store.active(client);
+    if (active.client >= maxActivePerClient) throw new ApiError('too_many_batches', { details: { maxActiveBatches: maxActivePerClient } });
+    if (active.total >= maxActive) {
+      throw new ApiError('service_unavailable', {
+        message: 'The service is running the most batches it allows at once.',
+        hint: 'Retry after the number of seconds in the Retry-After header.',
+        details: { maxActiveBatches: maxActive },
+        headers: { 'Retry-After': '5' },
+      });
+    }
+    // The request itself was counted on arrival; the rest of the batch's cost now.
+    await charge(Math.ceil(contacts.length / CONTACTS_PER_RATE_UNIT) - 1);
+
+    const batch: BatchRecord = {
+      id: newBatchId(),
+      status: 'queued',
+      created_at: new Date().toISOString(),
+      completed_at: null,
+      total: contacts.length,
+      processed: 0,
+      succeeded: 0,
+      failed: 0,
+      template,
+      client,
+    };
+    const creation = await this.store.create(batch, contacts, idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint });
+    if (!creation.created) return this.replay(creation, fingerprint);
+    await this.runner.enqueue(batch);
+    return { batch, replayed: false };
+  }
+
+  async get(id: string): Promise<BatchRecord> {
+    const batch = isBatchId(id) ? await this.store.get(id) : null;
+    if (!batch) throw new ApiError('batch_not_found');
+    return batch;
+  }
+
+  /** One page of outcomes in input order; `docsBase` is where the Error shapes' docsUrl points. */
+  async items(id: string, limit: number, cursor: string | undefined, docsBase: string): Promise<BatchItemsPage> {
+    const batch = await this.get(id);
+    let from = 0;
+    if (cursor !== undefined && cursor !== '') {
+      const decoded = decodeCursor(batch.id, cursor, batch.total);
+      if (decoded === null) throw new ApiError('invalid_cursor', { hint: "Pass back a previous page's pagination.next_cursor unchanged, or omit cursor." });
+      from = decoded;
+    }
+    const to = Math.min(batch.total, from + limit);
+    const stored = await this.store.items(batch.id, from, to);
+    const data = stored.map((item, offset) => this.toItem(from + offset, item, docsBase));
+    const hasMore = to < batch.total;
+    return { data, pagination: { limit, cursor: cursor ?? '', next_cursor: hasMore ? encodeCursor(batch.id, to) : null, has_more: hasMore } };
+  }
+
+  /** Every successful card, in input order, a page of the store at a time: never the whole file in memory. */
+  async *vcf(batch: BatchRecord): AsyncGenerator<string> {
+    for (let from = 0; from < batch.total; from += VCF_PAGE) {
+      const items = await this.store.items(batch.id, from, Math.min(batch.total, from + VCF_PAGE));
+      let chunk = '';
+      for (const item of items) if (item?.ok) chunk += this.vcards.fromPayload(item.qrPayload).vcard;
+      if (chunk) yield chunk;
+    }
+  }
+
+  /**
+   * Real progress of a batch as SSE: a `progress` event whenever more contacts are processed
+   * (percent = processed / total, never going back), at most four a second, then `complete` with
+   * the final counts. Reads the store, so it works from any instance.
+   */
+  watch(batch: BatchRecord, stop$: Observable<void>): Observable<MessageEvent> {
+    return new Observable<MessageEvent>((subscriber) => {
+      let id = 0;
+      let lastProcessed = -1;
+      let timer: NodeJS.Timeout | undefined;
+      let stopped = false;
+      const stopping = stop$.subscribe(() => {
+        stopped = true;
+        subscriber.next({ type: 'shutdown', id: String(id), data: { batchId: batch.id, message: 'The server is shutting down; reconnect later to follow the batch.' } });
+        subscriber.complete();
+      });
+      const look = async (): Promise<void> => {
+        if (stopped) return;
+        const now = await this.store.get(batch.id).catch(() => null);
+        if (stopped) return;
+        if (!now) {
+          subscriber.complete();
+          return;
+        }
+        const counts = { total: now.total, processed: now.processed, succeeded: now.succeeded, failed: now.failed };
+        if (now.status === 'succeeded' || now.status === 'failed') {
+          subscriber.next({ type: 'complete', id: String(++id), data: { batchId: now.id, status: now.status, percent: 100, progress: counts } });
+          subscriber.complete();
+          return;
+        }
+        if (now.processed > lastProcessed) {
+          lastProcessed = now.processed;
+          const percent = Math.floor((now.processed * 100) / now.total);
+          subscriber.next({ type: 'progress', id: String(++id), data: { batchId: now.id, status: now.status, percent, progress: counts } });
+        }
+        timer = setTimeout(() => void look(), PROGRESS_POLL_MS);
+      };
+      void look();
+      return () => {
+        stopped = true;
+        clearTimeout(timer);
+        stopping.unsubscribe();
+      };
+    });
+  }
+
+  private replay(creation: Extract<BatchCreation, { created: false }>, fingerprint: string): { batch: BatchRecord; replayed: boolean } {
+    if (creation.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');
+    return { batch: creation.existing, replayed: true };
+  }
+
+  private toItem(index: number, item: StoredItem | null, docsBase: string): BatchItem {
+    if (item === null) return { index, status: 'pending' };
+    if (item.ok) return { index, status: 'succeeded', result: this.vcards.fromPayload(item.qrPayload) };
+    const code = (item.error.code in ERROR_CODES ? item.error.code : 'internal_error') as ErrorCode;
+    return { index, status: 'failed', error: buildErrorBody(docsBase, code, item.error).error };
+  }
+}

@@ -1,0 +1,103 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ErrorObjectDto } from '../../errors/dto/error-response.dto';
+import { PaginationDto } from '../../templates/dto/template.dto';
+import { VCardRequestDto } from '../../vcard/dto/vcard-request.dto';
+import { VCardResponseDto } from '../../vcard/dto/vcard-response.dto';
+import type { BatchRecord } from '../batch-record';
+
+@ApiSchema({ name: 'BatchCreateRequest' })
+export class BatchCreateRequestDto {
+  @ApiProperty({
+    type: [VCardRequestDto],
+    minItems: 1,
+    maxItems: 10000,
+    description: 'The contacts, each validated exactly as the body of POST /v1/vcard (BATCH_MAX_CONTACTS, default 10000).',
+  })
+  contacts: VCardRequestDto[];
+}
+
+@ApiSchema({ name: 'BatchProgress' })
+class BatchProgressDto {
+  @ApiProperty({ type: 'integer', example: 3000 })
+  total: number;
+  @ApiProperty({ type: 'integer', example: 1200, description: 'Contacts with an outcome so far.' })
+  processed: number;
+  @ApiProperty({ type: 'integer', example: 1176 })
+  succeeded: number;
+  @ApiProperty({ type: 'integer', example: 24 })
+  failed: number;
+}
+
+@ApiSchema({ name: 'BatchLinks' })
+class BatchLinksDto {
+  @ApiProperty({ format: 'uri', description: 'This batch (poll it).' })
+  self: string;
+  @ApiProperty({ format: 'uri', description: 'The outcomes, a page at a time, in input order.' })
+  items: string;
+  @ApiProperty({ format: 'uri', description: 'One .vcf with every successful card, in input order, once the batch has succeeded.' })
+  vcf: string;
+  @ApiProperty({ format: 'uri', description: 'Server-Sent Events with the progress, then the final counts.' })
+  stream: string;
+}
+
+@ApiSchema({ name: 'Batch' })
+export class BatchDto {
+  @ApiProperty({ example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB', description: '`batch_` and a ULID.' })
+  id: string;
+  @ApiProperty({ enum: ['batch'] })
+  object: 'batch';
+  @ApiProperty({
+    enum: ['queued', 'running', 'succeeded', 'failed'],
+    description: 'succeeded once every contact has an outcome, whatever the outcomes: an invalid contact fails alone, never the batch.',
+  })
+  status: BatchRecord['status'];
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  completed_at: string | null;
+  @ApiProperty({ type: BatchProgressDto })
+  progress: BatchProgressDto;
+  @ApiProperty({ type: BatchLinksDto })
+  links: BatchLinksDto;
+}
+
+@ApiSchema({ name: 'BatchItem' })
+export class BatchItemDto {
+  @ApiProperty({ type: 'integer', description: 'Position of the contact in the request, from 0.' })
+  index: number;
+  @ApiProperty({ enum: ['succeeded', 'failed', 'pending'] })
+  status: 'succeeded' | 'failed' | 'pending';
+  @ApiPropertyOptional({ type: VCardResponseDto, description: 'When succeeded: exactly what POST /v1/vcard returns for this contact.' })
+  result?: VCardResponseDto;
+  @ApiPropertyOptional({
+    type: () => ErrorObjectDto,
+    description: 'When failed: the `error` object POST /v1/vcard would have answered for this contact (code, message, hint, docsUrl, status, details).',
+  })
+  error?: unknown;
+}
+
+@ApiSchema({ name: 'BatchItemsPage' })
+export class BatchItemsPageDto {
+  @ApiProperty({ type: [BatchItemDto] })
+  data: BatchItemDto[];
+  @ApiProperty({ type: PaginationDto })
+  pagination: PaginationDto;
+}
+
+/** The public view of a batch, with absolute links under the path the client called. */
+export function toBatchDto(batch: BatchRecord, self: string): BatchDto {
+  return {
+    id: batch.id,
+    object: 'batch',
+    status: batch.status,
+    created_at: batch.created_at,
+    completed_at: batch.completed_at,
+    progress: { total: batch.total, processed: batch.processed, succeeded: batch.succeeded, failed: batch.failed },
+    links: {
+      self,
+      items: `${self}/items`,
+      vcf: `${self}/cards.vcf`,
+      stream: self.replace(/\/v1\/batches\/(batch_[0-9A-Z]+)$/, '/v1/stream?batchId=$1'),
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { BatchCreation, BatchRecord, IdempotencyClaim, StoredItem } from '../batch-record';
+
+/**
+ * Port: where batches, their contacts and their results live until they expire (JOB_TTL_SECONDS).
+ * In memory for one instance; in Redis (RedisBatchStore) for many, where a batch created on one
+ * instance is processed, watched, paged and downloaded from any.
+ */
+export abstract class BatchStore {
+  /** Stores a new batch with its contacts; with an Idempotency-Key, the earlier batch for it instead. */
+  abstract create(record: BatchRecord, contacts: unknown[], idempotency?: IdempotencyClaim): Promise<BatchCreation>;
+
+  abstract get(id: string): Promise<BatchRecord | null>;
+
+  /** The live batch created with this Idempotency-Key, and the fingerprint of its request. */
+  abstract findByIdempotencyKey(key: string): Promise<{ record: BatchRecord; fingerprint: string } | null>;
+
+  /** Contacts `from` (inclusive) to `to` (exclusive), as sent. */
+  abstract contacts(id: string, from: number, to: number): Promise<unknown[]>;
+
+  /**
+   * Records the outcomes of contacts `from`, `from + 1`, ... Idempotent per contact: an outcome
+   * already recorded (a chunk run twice after a crash) is kept and not counted again. Counts the
+   * new ones, and completes the batch when every contact has one. Null when the batch is gone.
+   */
+  abstract recordResults(id: string, from: number, items: StoredItem[]): Promise<BatchRecord | null>;
+
+  /** Outcomes of contacts `from` to `to` (exclusive); null where none is recorded yet. */
+  abstract items(id: string, from: number, to: number): Promise<Array<StoredItem | null>>;
+
+  /** Batches not yet finished: this client's, and all. */
+  abstract active(client: string): Promise<{ client: number; total: number }>;
+}

@@ -25,7 +25,7 @@ function address(index, base = 0) {
 }
 
 /** POST /v1/vcard every 1000/rate ms from 127.0.0.1 for `seconds`: latency from the scheduled time, failures counted. */
-async function pacedClient(url, body, { rate, seconds }) {
+export async function pacedClient(url, body, { rate, seconds }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
   const target = new URL(`${url}/v1/vcard`);
   const latencies = [];

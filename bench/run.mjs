@@ -19,6 +19,8 @@
 //      BENCH_SLOW_CONNECTIONS connections trickle bodies from many addresses, then from one; and
 //      BENCH_STREAM_CLIENTS reconnecting event-stream clients: the normal client's p99 and
 //      failures, and peak RSS. BENCH_ONLY=resilience runs this phase alone.
+//   6. batches (batches.mjs): one 10,000-contact batch, POST /v1/vcard latency while batches run,
+//      ten at once (peak RSS, RSS after expiry). BENCH_ONLY=batches runs this phase alone.
 // The service keeps its rate limiter on, with a budget too large to trip.
 // Results: a table on stdout and bench/results/latest.json.
 //
@@ -36,6 +38,7 @@ import { TYPICAL_CARD } from './cards.mjs';
 import { connectInspector } from './inspector.mjs';
 import { drive, driveInterleaved, drivePaced } from './load.mjs';
 import { evaluateTargets, printReport, rssTrend } from './report.mjs';
+import { batchesPhase } from './batches.mjs';
 import { manyStreams, slowClients } from './resilience.mjs';
 import { startServer } from './server-process.mjs';
 
@@ -101,7 +104,7 @@ const log = (line) => process.stdout.write(`${line}\n`);
 
 /** Phase 5: slow clients and floods, each against a fresh service. */
 async function resilience() {
-  log('\n[5/5] slow clients and floods (fresh service each, production limits)');
+  log('\n[5/6] slow clients and floods (fresh service each, production limits)');
   const slow = await slowClients(() => startService(), {
     connections: num('BENCH_SLOW_CONNECTIONS', 4000),
     rate: num('BENCH_SLOW_RATE', 200),
@@ -117,6 +120,19 @@ async function resilience() {
   const streams = await manyStreams(() => startService(), { clients: num('BENCH_STREAM_CLIENTS', 2000), seconds: num('BENCH_STREAM_SECONDS', 30) });
   log(`  ${streams.clients} reconnecting stream clients for ${streams.seconds} s: ${streams.completed} streams completed, ${streams.refused429} refused per client (429), ${streams.refused503} refused at MAX_STREAMS (503), peak RSS ${streams.peakRssMB} MB (idle ${streams.rssBeforeMB} MB)`);
   return { slowClients: slow, manyStreams: streams };
+}
+
+/** Phase 6: batches on the in-memory store. */
+async function batches() {
+  log('\n[6/6] batches (in memory)');
+  const result = await batchesPhase((extraEnv, nodeArgs) => startService(extraEnv, nodeArgs), { rate: num('BENCH_BATCH_RATE', 200), seconds: num('BENCH_BATCH_SECONDS', 10) });
+  for (const run of result.single10k) log(`  one 10,000-contact batch: ${run.ms} ms (${run.contactsPerSecond} contacts/s; ${run.succeeded} succeeded, ${run.failed} failed)`);
+  const { alone, duringBatches, batchesDuringLoad, rate } = result.vcardLatency;
+  log(`  POST /v1/vcard at ${rate} req/s alone:            p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms  failures ${alone.failures}`);
+  log(`  the same while batches run (${batchesDuringLoad} of 10,000): p50 ${duringBatches.p50} ms  p99 ${duringBatches.p99} ms  max ${duringBatches.max} ms  failures ${duringBatches.failures}`);
+  const ten = result.tenConcurrent;
+  log(`  ten 10,000-contact batches at once: done in ${ten.completedInMs} ms; RSS ${ten.rssBeforeMB} MB before, peak ${ten.peakRssMB} MB, ${ten.rssAfterExpiryMB} MB after expiry (heap ${ten.heapBeforeMB} -> ${ten.heapAfterExpiryMB} MB)`);
+  return result;
 }
 
 function build() {
@@ -270,15 +286,16 @@ async function main() {
   const startedAt = new Date();
   const loadAtStart = loadavg();
   build();
-  if (env.BENCH_ONLY === 'resilience') {
-    const only = { date: startedAt.toISOString(), node: process.version, cpuModel: cpus()[0]?.model, ...(await resilience()) };
+  if (env.BENCH_ONLY === 'resilience' || env.BENCH_ONLY === 'batches') {
+    const phase = env.BENCH_ONLY === 'resilience' ? await resilience() : { batches: await batches() };
+    const only = { date: startedAt.toISOString(), node: process.version, cpuModel: cpus()[0]?.model, ...phase };
     mkdirSync(join(here, 'results'), { recursive: true });
-    writeFileSync(join(here, 'results', 'resilience.json'), `${JSON.stringify(only, null, 2)}\n`);
-    log(`\nbench: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; results in bench/results/resilience.json`);
+    writeFileSync(join(here, 'results', `${env.BENCH_ONLY}.json`), `${JSON.stringify(only, null, 2)}\n`);
+    log(`\nbench: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; results in bench/results/${env.BENCH_ONLY}.json`);
     return;
   }
 
-  log('\n[1/5] encoder speed (in-process)');
+  log('\n[1/6] encoder speed (in-process)');
   const encoder = encoderSpeed();
   log(`  typical card (${encoder.typical.bytes} B): ${encoder.typical.cardsPerSecond} cards/s; large card (${encoder.large.bytes} B): ${encoder.large.cardsPerSecond} cards/s`);
 
@@ -299,7 +316,7 @@ async function main() {
     // heap and drops code), which the paced run would report as seconds of backlog, so each is
     // warmed up again first; and the job creations come last, so that their garbage cannot land in
     // another route's run.
-    log('\n[2/5] max throughput (service and yardstick interleaved), then latency at half the service\'s max rate, evenly paced (the yardstick at the same rate)');
+    log('\n[2/6] max throughput (service and yardstick interleaved), then latency at half the service\'s max rate, evenly paced (the yardstick at the same rate)');
     const max = {};
     const half = {};
     for (const route of routes) {
@@ -323,7 +340,7 @@ async function main() {
     // CORS, rate-limit, request-id and request-log code, and two references for the target: Nest
     // itself with no validation or features (nest-floor.mjs), and the yardstick made exactly
     // BUSY_US µs of CPU slower per request.
-    log('\n[3/5] where the POST /v1/vcard gap is (interleaved): request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine');
+    log('\n[3/6] where the POST /v1/vcard gap is (interleaved): request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine');
     const gapServers = [];
     let gap;
     try {
@@ -340,7 +357,7 @@ async function main() {
     const [info, silent, gapYardstick, yardstickWithFeatures, nestFloor, yardstickBusy] = gap;
     const logging = { info, silent };
 
-    log('\n[4/5] memory across job creations');
+    log('\n[4/6] memory across job creations');
     const jobs = routes.includes(JOBS_ROUTE)
       ? await jobsMemory()
       : { skipped: skipped[JOBS_ROUTE.name] ?? 'skipped' };
@@ -348,6 +365,7 @@ async function main() {
       log(`  RSS after warm-up ${jobs.rssAfterWarmup.minMB}-${jobs.rssAfterWarmup.maxMB} MB; heap after full GC ${jobs.afterGcSeries.map((s) => s.heapUsedMB).join(' ')} MB`);
     }
     const floods = await resilience();
+    const batchRuns = await batches();
 
     const yardstickRps = gapYardstick.rps;
     const results = {
@@ -402,6 +420,7 @@ async function main() {
       },
       jobsMemory: jobs,
       resilience: floods,
+      batches: batchRuns,
     };
     results.targets = evaluateTargets(results);
     mkdirSync(join(here, 'results'), { recursive: true });

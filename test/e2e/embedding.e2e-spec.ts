@@ -90,7 +90,7 @@ function sseEvents(url: string, onFirst?: () => void): Promise<Array<{ type: str
   });
 }
 
-describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the prefix /platform', (_adapter, factory) => {
+describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the prefix /platform', (name, factory) => {
   let app: INestApplication;
   let base: string;
   let api: string;
@@ -125,6 +125,31 @@ describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the pre
       const page = await fetch(String(error.docsUrl).split('#')[0]);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('id="invalid_request"');
+    });
+
+    it('a batch (JSON, and CSV where the host has no text/csv parser) runs to the end, with links under the mount path', async () => {
+      const json = await post(`${api}/v1/batches`, { contacts: [ADA, { fullName: 'Bad', email: 'nope' }] });
+      expect(json.status).toBe(202);
+      const csvRes = await fetch(`${api}/v1/batches`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv', ...ORIGIN },
+        body: 'FullName,email\r\n"Hopper, Grace",grace@example.com\r\n',
+      });
+      // Express hands the module the unread CSV; a Fastify host without a text/csv parser answers 415 itself.
+      expect(csvRes.status).toBe(name === 'Express' ? 202 : 415);
+      for (const res of name === 'Express' ? [json, csvRes] : [json]) {
+        const batch = (await res.json()) as { id: string; links: { self: string; vcf: string } };
+        expect(batch.links.self).toBe(`${base}/platform/v1/batches/${batch.id}`);
+        let status = '';
+        for (let i = 0; i < 100 && status !== 'succeeded'; i++) {
+          status = ((await (await fetch(batch.links.self)).json()) as { status: string }).status;
+          if (status !== 'succeeded') await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(status).toBe('succeeded');
+        const vcf = await fetch(batch.links.vcf);
+        expect(vcf.status).toBe(200);
+        expect(readWithIcal((await vcf.text()).split('END:VCARD')[0] + 'END:VCARD\r\n').fn).toBe(res === json ? 'Ada Lovelace' : 'Hopper, Grace');
+      }
     });
 
     it('Accept: text/vcard returns the .vcf file', async () => {

@@ -7,7 +7,7 @@ import type { BatchRecord, StoredItem } from './batch-record';
 import { BatchStore } from './store/batch-store';
 
 /** Contacts handled in one step: a step is a few milliseconds, after which the event loop is free again. */
-export const BATCH_CHUNK_SIZE = 200;
+export const BATCH_CHUNK_SIZE = 50;
 
 /**
  * Turns contacts into outcomes exactly as `POST /v1/vcard` would: the same validation pipe

@@ -45,6 +45,23 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 }
 
 /**
+ * The body as text, or the error that refuses it: a declared charset other than UTF-8 (415), or
+ * bytes that are not UTF-8 (400). isUtf8 (simdutf) rejects what a fatal decoder rejects: invalid
+ * bytes, overlong forms, encoded surrogates.
+ */
+function utf8Text(request: FastifyRequest, body: Buffer, kind: string, type: string): string | ApiError {
+  const charset = charsetOf(request.headers['content-type']);
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    return new ApiError('unsupported_media_type', {
+      message: `A ${kind} body must be encoded as UTF-8.`,
+      hint: `Send Content-Type: ${type} (or ${type}; charset=utf-8) with a UTF-8 body.`,
+    });
+  }
+  if (!isUtf8(body)) return new ApiError('invalid_encoding');
+  return body.toString('utf8');
+}
+
+/**
  * Fastify's JSON parser behind three checks of the standalone app, on every JSON route (MCP too):
  * a charset other than UTF-8 is a 415; the bytes are decoded as UTF-8 fatally (invalid,
  * overlong and surrogate encodings are a 400 `invalid_encoding`, never replacement characters in a
@@ -55,19 +72,8 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, body: Buffer, done) => {
-    const charset = charsetOf(request.headers['content-type']);
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-      return done(
-        new ApiError('unsupported_media_type', {
-          message: 'A JSON body must be encoded as UTF-8.',
-          hint: 'Send Content-Type: application/json (or application/json; charset=utf-8) with a UTF-8 body.',
-        }),
-        undefined,
-      );
-    }
-    // isUtf8 (simdutf) rejects what a fatal decoder rejects: invalid bytes, overlong forms, surrogates.
-    if (!isUtf8(body)) return done(new ApiError('invalid_encoding'), undefined);
-    const text = body.toString('utf8');
+    const text = utf8Text(request, body, 'JSON', 'application/json');
+    if (text instanceof ApiError) return done(text, undefined);
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
       return done(
         new ApiError('invalid_json', {
@@ -88,17 +94,8 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
  */
 export function useCsvParser(fastify: FastifyInstance, bodyLimit: number): void {
   fastify.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit }, (request: FastifyRequest, body: Buffer, done) => {
-    const charset = charsetOf(request.headers['content-type']);
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-      return done(
-        new ApiError('unsupported_media_type', {
-          message: 'A CSV body must be encoded as UTF-8.',
-          hint: 'Send Content-Type: text/csv (or text/csv; charset=utf-8) with a UTF-8 body.',
-        }),
-        undefined,
-      );
-    }
-    if (!isUtf8(body)) return done(new ApiError('invalid_encoding'), undefined);
-    done(null, body.toString('utf8'));
+    const text = utf8Text(request, body, 'CSV', 'text/csv');
+    if (text instanceof ApiError) return done(text, undefined);
+    done(null, text);
   });
 }

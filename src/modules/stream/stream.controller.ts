@@ -107,12 +107,7 @@ export class StreamController {
         ? undefined
         : toJobDto(await this.jobs.get(query.jobId), jobUrl(this.config.publicBaseUrl, request, query.jobId));
     if (batch) {
-      const response = nativeResponse(reply);
-      const slot = this.limiter.acquire(clientAddress(request));
-      if ('refused' in slot) this.refuse(slot.refused);
-      response.once('close', (slot as { release: () => void }).release);
-      honourConnectionClose(request, response);
-      this.shutdown.holdUntilClosed(response);
+      this.admit(request, reply);
       return this.batches.watch(batch, this.shutdown.requested$);
     }
     const events = streamEvents(query.operation, job);
@@ -122,16 +117,24 @@ export class StreamController {
       reply.status(204);
       return EMPTY;
     }
-    const response = nativeResponse(reply);
-    const slot = this.limiter.acquire(clientAddress(request));
-    if ('refused' in slot) this.refuse(slot.refused);
-    response.once('close', (slot as { release: () => void }).release);
-    honourConnectionClose(request, response);
-    this.shutdown.holdUntilClosed(response);
+    this.admit(request, reply);
     return this.streams.open(query.operation, events.slice(delivered), {
       intervalMs: query.intervalMs,
       lastId: String(delivered),
     });
+  }
+
+  /**
+   * Takes a stream slot for the client (429 or 503 when a cap is reached), given back when the
+   * response closes; keeps the client's Connection: close; lets shutdown wait for the stream's end.
+   */
+  private admit(request: HttpRequestLike, reply: HttpResponseLike): void {
+    const slot = this.limiter.acquire(clientAddress(request));
+    if ('refused' in slot) this.refuse(slot.refused);
+    const response = nativeResponse(reply);
+    response.once('close', slot.release);
+    honourConnectionClose(request, response);
+    this.shutdown.holdUntilClosed(response);
   }
 
   private refuse(cap: 'client' | 'service'): never {

@@ -140,6 +140,26 @@ describeWithRedis()('batches on Redis and BullMQ, two instances', () => {
     expect(new Set(names).size).toBe(9800);
   }, 90_000);
 
+  it('the limit of unfinished batches per client holds across instances, even for requests at the same moment', async () => {
+    const env = { REDIS_URL: redis.url, RATE_LIMIT_MAX: '1000000', BATCH_MAX_ACTIVE_PER_CLIENT: '1' };
+    const [first, second] = await Promise.all([SpawnedService.start(env), SpawnedService.start(env)]);
+    try {
+      const body = JSON.stringify({ contacts: contacts(10_000) });
+      const answers = await Promise.all([createBatch(first, body), createBatch(second, body)]);
+      expect(answers.map((res) => res.status).sort()).toEqual([202, 429]);
+      const refused = answers.find((res) => res.status === 429)!;
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('too_many_batches');
+      const accepted = (await answers.find((res) => res.status === 202)!.json()) as Batch;
+      await finished(first, accepted.id);
+      // Finished, it no longer counts.
+      const again = await createBatch(second, JSON.stringify({ contacts: contacts(3) }));
+      expect(again.status).toBe(202);
+    } finally {
+      first.kill();
+      second.kill();
+    }
+  }, 60_000);
+
   it('expires with JOB_TTL_SECONDS: the batch, its contacts and its outcomes leave Redis', async () => {
     // The rate-limit counters are shared through Redis too: the same budget as the others.
     const short = await SpawnedService.start({ REDIS_URL: redis.url, JOB_TTL_SECONDS: '2', RATE_LIMIT_MAX: '1000000' });

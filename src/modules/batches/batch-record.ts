@@ -34,7 +34,16 @@ export interface IdempotencyClaim {
   fingerprint: string;
 }
 
-export type BatchCreation = { created: true } | { created: false; existing: BatchRecord; fingerprint: string };
+/** Unfinished batches allowed at once: per client address, and in all. */
+export interface ActiveLimits {
+  perClient: number;
+  total: number;
+}
+
+export type BatchCreation =
+  | { created: true }
+  | { created: false; existing: BatchRecord; fingerprint: string }
+  | { created: false; refused: 'client' | 'service' };
 
 const BATCH_ID = /^batch_[0-9A-HJKMNP-TV-Z]{26}$/;
 

@@ -89,16 +89,10 @@ export class BatchesService {
       const earlier = await this.store.findByIdempotencyKey(idempotencyKey);
       if (earlier) return this.replay({ created: false, existing: earlier.record, fingerprint: earlier.fingerprint }, fingerprint);
     }
+    // A first look, before the rate budget is charged; the store's atomic check below decides.
     const active = await this.store.active(client);
-    if (active.client >= maxActivePerClient) throw new ApiError('too_many_batches', { details: { maxActiveBatches: maxActivePerClient } });
-    if (active.total >= maxActive) {
-      throw new ApiError('service_unavailable', {
-        message: 'The service is running the most batches it allows at once.',
-        hint: 'Retry after the number of seconds in the Retry-After header.',
-        details: { maxActiveBatches: maxActive },
-        headers: { 'Retry-After': '5' },
-      });
-    }
+    if (active.client >= maxActivePerClient) this.refuse('client');
+    if (active.total >= maxActive) this.refuse('service');
     // The request itself was counted on arrival; the rest of the batch's cost now.
     await charge(Math.ceil(contacts.length / CONTACTS_PER_RATE_UNIT) - 1);
 
@@ -114,8 +108,12 @@ export class BatchesService {
       template,
       client,
     };
-    const creation = await this.store.create(batch, contacts, idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint });
-    if (!creation.created) return this.replay(creation, fingerprint);
+    const limits = { perClient: maxActivePerClient, total: maxActive };
+    const creation = await this.store.create(batch, contacts, limits, idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint });
+    if (!creation.created) {
+      if ('refused' in creation) this.refuse(creation.refused);
+      return this.replay(creation as Extract<BatchCreation, { existing: BatchRecord }>, fingerprint);
+    }
     await this.runner.enqueue(batch);
     return { batch, replayed: false };
   }
@@ -198,7 +196,18 @@ export class BatchesService {
     });
   }
 
-  private replay(creation: Extract<BatchCreation, { created: false }>, fingerprint: string): { batch: BatchRecord; replayed: boolean } {
+  private refuse(limit: 'client' | 'service'): never {
+    const { maxActivePerClient, maxActive } = this.config.batches;
+    if (limit === 'client') throw new ApiError('too_many_batches', { details: { maxActiveBatches: maxActivePerClient } });
+    throw new ApiError('service_unavailable', {
+      message: 'The service is running the most batches it allows at once.',
+      hint: 'Retry after the number of seconds in the Retry-After header.',
+      details: { maxActiveBatches: maxActive },
+      headers: { 'Retry-After': '5' },
+    });
+  }
+
+  private replay(creation: Extract<BatchCreation, { existing: BatchRecord }>, fingerprint: string): { batch: BatchRecord; replayed: boolean } {
     if (creation.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');
     return { batch: creation.existing, replayed: true };
   }

@@ -1,4 +1,4 @@
-import type { BatchCreation, BatchRecord, IdempotencyClaim, StoredItem } from '../batch-record';
+import type { ActiveLimits, BatchCreation, BatchRecord, IdempotencyClaim, StoredItem } from '../batch-record';
 
 /**
  * Port: where batches, their contacts and their results live until they expire (JOB_TTL_SECONDS).
@@ -6,8 +6,12 @@ import type { BatchCreation, BatchRecord, IdempotencyClaim, StoredItem } from '.
  * instance is processed, watched, paged and downloaded from any.
  */
 export abstract class BatchStore {
-  /** Stores a new batch with its contacts; with an Idempotency-Key, the earlier batch for it instead. */
-  abstract create(record: BatchRecord, contacts: unknown[], idempotency?: IdempotencyClaim): Promise<BatchCreation>;
+  /**
+   * Stores a new batch with its contacts, in one atomic step with its checks: with an
+   * Idempotency-Key already used, the earlier batch instead; with the client (record.client) or
+   * the service at its limit of unfinished batches, nothing, and which limit refused it.
+   */
+  abstract create(record: BatchRecord, contacts: unknown[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation>;
 
   abstract get(id: string): Promise<BatchRecord | null>;
 

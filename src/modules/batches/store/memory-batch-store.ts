@@ -1,4 +1,4 @@
-import type { BatchCreation, BatchRecord, IdempotencyClaim, StoredItem } from '../batch-record';
+import type { ActiveLimits, BatchCreation, BatchRecord, IdempotencyClaim, StoredItem } from '../batch-record';
 import { BatchStore } from './batch-store';
 
 interface Entry {
@@ -24,12 +24,16 @@ export class MemoryBatchStore extends BatchStore {
     this.sweeper.unref();
   }
 
-  async create(record: BatchRecord, contacts: unknown[], idempotency?: IdempotencyClaim): Promise<BatchCreation> {
+  // No await in here: checks and insertion happen in one turn of the event loop.
+  async create(record: BatchRecord, contacts: unknown[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation> {
     if (idempotency) {
       const earlier = this.live(this.idempotency.get(idempotency.key));
       if (earlier) return { created: false, existing: { ...earlier.record }, fingerprint: earlier.fingerprint ?? '' };
-      this.idempotency.set(idempotency.key, record.id);
     }
+    const active = this.countActive(record.client);
+    if (active.client >= limits.perClient) return { created: false, refused: 'client' };
+    if (active.total >= limits.total) return { created: false, refused: 'service' };
+    if (idempotency) this.idempotency.set(idempotency.key, record.id);
     this.batches.set(record.id, {
       record: { ...record },
       contacts,
@@ -84,6 +88,10 @@ export class MemoryBatchStore extends BatchStore {
   }
 
   async active(client: string): Promise<{ client: number; total: number }> {
+    return this.countActive(client);
+  }
+
+  private countActive(client: string): { client: number; total: number } {
     let mine = 0;
     let total = 0;
     for (const entry of this.batches.values()) {

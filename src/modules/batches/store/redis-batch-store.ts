@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
 import { storeUnavailable } from '../../../infra/store/store-unavailable';
 import type { RedisCircuit } from '../../../infra/store/redis/redis-circuit';
-import type { BatchCreation, BatchRecord, BatchStatus, IdempotencyClaim, StoredItem } from '../batch-record';
+import type { ActiveLimits, BatchCreation, BatchRecord, BatchStatus, IdempotencyClaim, StoredItem } from '../batch-record';
 import { BatchStore } from './batch-store';
 
 /**
  * Claims the Idempotency-Key (if any) and stores the batch, its contacts and its place among the
  * active batches, in one server-side step.
+ * Refuses it when the client or the service is at its limit of unfinished batches.
  * KEYS: none (all keys share the prefix's hash tag). ARGV: prefix, id, record JSON, ttl ms,
- * key hash ('' for none), fingerprint, client, now ms, contacts JSON...
+ * key hash ('' for none), fingerprint, client, now ms, limit per client, limit in all, contacts JSON...
  */
 const CREATE_SCRIPT = `
 local p, id, ttl = ARGV[1], ARGV[2], tonumber(ARGV[4])
@@ -19,12 +20,16 @@ if ARGV[5] ~= '' then
     local data = redis.call('HMGET', p .. 'b:' .. earlier, 'meta', 'status', 'processed', 'succeeded', 'failed', 'completed_at', 'fp')
     if data[1] then return data end
   end
-  redis.call('SET', p .. 'idem:' .. ARGV[5], id, 'PX', ttl)
 end
+redis.call('ZREMRANGEBYSCORE', p .. 'active', '-inf', ARGV[8])
+redis.call('ZREMRANGEBYSCORE', p .. 'active:' .. ARGV[7], '-inf', ARGV[8])
+if redis.call('ZCARD', p .. 'active:' .. ARGV[7]) >= tonumber(ARGV[9]) then return {'refused', 'client'} end
+if redis.call('ZCARD', p .. 'active') >= tonumber(ARGV[10]) then return {'refused', 'service'} end
+if ARGV[5] ~= '' then redis.call('SET', p .. 'idem:' .. ARGV[5], id, 'PX', ttl) end
 local b = p .. 'b:' .. id
 redis.call('HSET', b, 'meta', ARGV[3], 'status', 'queued', 'processed', 0, 'succeeded', 0, 'failed', 0, 'completed_at', '', 'fp', ARGV[6])
 redis.call('PEXPIRE', b, ttl)
-for i = 9, #ARGV, 1000 do
+for i = 11, #ARGV, 1000 do
   redis.call('RPUSH', b .. ':in', unpack(ARGV, i, math.min(i + 999, #ARGV)))
 end
 redis.call('PEXPIRE', b .. ':in', ttl)
@@ -115,7 +120,7 @@ export class RedisBatchStore extends BatchStore {
     super();
   }
 
-  async create(record: BatchRecord, contacts: unknown[], idempotency?: IdempotencyClaim): Promise<BatchCreation> {
+  async create(record: BatchRecord, contacts: unknown[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation> {
     const meta: Meta = { id: record.id, created_at: record.created_at, total: record.total, template: record.template, client: record.client };
     const earlier = (await this.call(
       (redis) =>
@@ -130,12 +135,15 @@ export class RedisBatchStore extends BatchStore {
           idempotency?.fingerprint ?? '',
           record.client,
           Date.now(),
+          limits.perClient,
+          limits.total,
           ...contacts.map((contact) => JSON.stringify(contact)),
         ),
       // A large batch takes longer to store than the circuit's per-command budget.
       false,
     )) as Fields | null;
     if (!earlier) return { created: true };
+    if (earlier[0] === 'refused') return { created: false, refused: earlier[1] as 'client' | 'service' };
     return { created: false, existing: toRecord(earlier)!, fingerprint: earlier[6] ?? '' };
   }
 

@@ -25,7 +25,7 @@ export class ProductService {
         notes: [
           PRIVACY_NOTE,
           'No account or credential is needed; the service creates no accounts.',
-          `Job results hold contact data only until they expire (${config.jobs.ttlSeconds} seconds).`,
+          `Jobs and batches hold contact data only until they expire (${config.jobs.ttlSeconds} seconds after creation).`,
           'Contact values never appear in logs, error messages or URLs.',
         ],
       },
@@ -34,6 +34,7 @@ export class ProductService {
         'Event badges and conference speaker cards',
         'Email signatures and websites with a "save contact" code',
         'AI agents creating a contact QR payload for a user',
+        'Batches of thousands of contacts from a CSV export (POST /v1/batches): badges for an event, cards for a whole company',
       ],
       encoding: {
         format: 'vCard 3.0 (RFC 2426), UTF-8, CRLF line ends',

@@ -110,7 +110,7 @@ if (FEATURES) {
   const { createAppLogger } = require(`${dist}/core/logging/app-logger.js`);
   // In the service's order: the edge (CORS response headers, rate limit), request id and log, preflights.
   const rateLimit = { max: Number(process.env.RATE_LIMIT_MAX ?? 10_000_000), windowSeconds: 60 };
-  attachEdgeHook(app, { cors: true }, new RateLimiter(new MemoryThrottlerStorage(), { rateLimit }));
+  attachEdgeHook(app, { cors: true }, new RateLimiter(new MemoryThrottlerStorage(), { rateLimit }), { active: false });
   new RequestLogger().attach(app, createAppLogger('info'));
   await cors.registerCorsPreflight(app);
 }

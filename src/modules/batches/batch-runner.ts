@@ -3,6 +3,7 @@ import type Redis from 'ioredis';
 import type { Queue, Worker } from 'bullmq';
 import type { BatchRecord } from './batch-record';
 import { BATCH_CHUNK_SIZE, BatchProcessor } from './batch-processor';
+import type { BatchStore } from './store/batch-store';
 
 /** Port: runs a stored batch to completion, chunk by chunk, somewhere. */
 export abstract class BatchRunner {
@@ -23,7 +24,10 @@ export class MemoryBatchRunner extends BatchRunner implements OnApplicationShutd
   private running = 0;
   private stopped = false;
 
-  constructor(private readonly processor: BatchProcessor) {
+  constructor(
+    private readonly processor: BatchProcessor,
+    private readonly store: BatchStore,
+  ) {
     super();
   }
 
@@ -56,6 +60,7 @@ export class MemoryBatchRunner extends BatchRunner implements OnApplicationShutd
       }
     } catch (error) {
       this.logger.error({ msg: 'batch run failed', batchId: batch.id, errorType: error instanceof Error ? error.name : typeof error });
+      await this.store.fail(batch.id).catch(() => undefined);
     }
   }
 }
@@ -91,10 +96,13 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
     private readonly worker: Worker<ChunkJob>,
     private readonly connections: Redis[],
     private readonly ttlSeconds: number,
+    store: BatchStore,
   ) {
     super();
     worker.on('failed', (job, error) => {
       this.logger.warn({ msg: 'batch chunk failed', batchId: job?.data.batchId, from: job?.data.from, attempts: job?.attemptsMade, errorType: error.name });
+      // Out of retries: the batch can no longer complete; say so instead of leaving it running.
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) void store.fail(job.data.batchId).catch(() => undefined);
     });
     // BullMQ reports connection trouble here; the circuit breaker and health report Redis outages.
     worker.on('error', () => undefined);
@@ -102,7 +110,7 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
   }
 
   /** BullMQ is loaded only when the module runs on Redis. */
-  static async start(redis: Redis, processor: BatchProcessor, ttlSeconds: number): Promise<BullBatchRunner> {
+  static async start(redis: Redis, processor: BatchProcessor, store: BatchStore, ttlSeconds: number): Promise<BullBatchRunner> {
     const { Queue, Worker } = await import('bullmq');
     // BullMQ needs connections of its own that wait (blocking commands) and retry.
     const connection = (): Redis => redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true, commandTimeout: undefined, lazyConnect: false });
@@ -116,7 +124,7 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
       },
       { connection: workerConnection, prefix: PREFIX, concurrency: 1, lockDuration: LOCK_MS, stalledInterval: STALLED_CHECK_MS, maxStalledCount: 5 },
     );
-    return new BullBatchRunner(queue, worker, [queueConnection, workerConnection], ttlSeconds);
+    return new BullBatchRunner(queue, worker, [queueConnection, workerConnection], ttlSeconds, store);
   }
 
   async enqueue(batch: BatchRecord): Promise<void> {

@@ -28,6 +28,12 @@ export abstract class BatchStore {
    */
   abstract recordResults(id: string, from: number, items: StoredItem[]): Promise<BatchRecord | null>;
 
+  /**
+   * Marks a batch `failed` (a chunk could not be processed after its retries): it is finished,
+   * no longer counts as active, and keeps the outcomes recorded so far.
+   */
+  abstract fail(id: string): Promise<void>;
+
   /** Outcomes of contacts `from` to `to` (exclusive); null where none is recorded yet. */
   abstract items(id: string, from: number, to: number): Promise<Array<StoredItem | null>>;
 

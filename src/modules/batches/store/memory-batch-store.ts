@@ -83,6 +83,14 @@ export class MemoryBatchStore extends BatchStore {
     return { ...record };
   }
 
+  async fail(id: string): Promise<void> {
+    const entry = this.live(id);
+    if (!entry || entry.record.status === 'succeeded' || entry.record.status === 'failed') return;
+    entry.record.status = 'failed';
+    entry.record.completed_at = new Date().toISOString();
+    entry.contacts = [];
+  }
+
   async items(id: string, from: number, to: number): Promise<Array<StoredItem | null>> {
     return this.live(id)?.items.slice(from, to) ?? [];
   }

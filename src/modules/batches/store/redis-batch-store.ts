@@ -73,6 +73,20 @@ end
 return redis.call('HMGET', b, 'meta', 'status', 'processed', 'succeeded', 'failed', 'completed_at', 'fp')
 `;
 
+/** Marks a batch failed unless it has finished. ARGV: prefix, id, now ISO. */
+const FAIL_SCRIPT = `
+local p, id = ARGV[1], ARGV[2]
+local b = p .. 'b:' .. id
+local status = redis.call('HGET', b, 'status')
+if not status or status == 'succeeded' or status == 'failed' then return 0 end
+redis.call('HSET', b, 'status', 'failed', 'completed_at', ARGV[3])
+redis.call('DEL', b .. ':in')
+local meta = cjson.decode(redis.call('HGET', b, 'meta'))
+redis.call('ZREM', p .. 'active', id)
+redis.call('ZREM', p .. 'active:' .. meta.client, id)
+return 1
+`;
+
 /** Counts the active batches of a client and in all, after dropping expired ones. ARGV: prefix, client, now ms. */
 const ACTIVE_SCRIPT = `
 local p = ARGV[1]
@@ -171,6 +185,10 @@ export class RedisBatchStore extends BatchStore {
       redis.eval(RECORD_SCRIPT, 0, this.prefix, id, from, new Date().toISOString(), client, ...items.map((item) => JSON.stringify(item))),
     )) as Fields | null;
     return fields ? toRecord(fields) : null;
+  }
+
+  async fail(id: string): Promise<void> {
+    await this.call((redis) => redis.eval(FAIL_SCRIPT, 0, this.prefix, id, new Date().toISOString()), false);
   }
 
   async items(id: string, from: number, to: number): Promise<Array<StoredItem | null>> {

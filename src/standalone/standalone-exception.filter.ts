@@ -25,8 +25,9 @@ export class StandaloneExceptionFilter extends ApiExceptionFilter {
   protected override resolve(exception: unknown, request: HttpRequestLike): ResolvedError {
     const resolved = super.resolve(exception, request);
     if (resolved.code === 'payload_too_large' && !resolved.details) {
-      const batch = ((request.raw ?? request).url ?? '').startsWith('/v1/batches');
-      return { ...resolved, details: { maxBytes: batch ? this.app.batchBodyLimitBytes : this.app.bodyLimitBytes } };
+      // The limit of the route that refused the body (POST /v1/batches has its own).
+      const routeLimit = (request as { routeOptions?: { bodyLimit?: number } }).routeOptions?.bodyLimit;
+      return { ...resolved, details: { maxBytes: routeLimit ?? this.app.bodyLimitBytes } };
     }
     if (exception instanceof HttpException && exception.getStatus() === 404 && (request as { is404?: boolean }).is404) {
       const allowed = this.routes.allowedMethods((request.raw ?? request).url ?? '/');

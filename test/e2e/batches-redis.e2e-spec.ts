@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { EventSource } from 'eventsource';
 import ICAL from 'ical.js';
 import Redis from 'ioredis';
 import { RedisServer } from '../utils/redis-server';
+import { collectEvents } from '../utils/sse-client';
 import { SpawnedService } from '../utils/spawned-service';
 import { describeWithRedis } from '../utils/system-program';
 
@@ -81,22 +81,7 @@ describeWithRedis()('batches on Redis and BullMQ, two instances', () => {
   it('created on one instance: watched (real EventSource), paged and downloaded from the other', async () => {
     const input = contacts(3000);
     const created = (await (await createBatch(a, JSON.stringify({ contacts: input }))).json()) as Batch;
-    const events: Array<{ type: string; data: { percent: number; progress: Batch['progress'] } }> = [];
-    await new Promise<void>((resolve, reject) => {
-      const source = new EventSource(`${b.baseUrl}/v1/stream?batchId=${created.id}`);
-      const timer = setTimeout(() => reject(new Error(`no complete event: ${JSON.stringify(events)}`)), 30_000);
-      for (const type of ['progress', 'complete']) {
-        source.addEventListener(type, (event) => {
-          events.push({ type, data: JSON.parse(event.data) });
-          if (type === 'complete') {
-            clearTimeout(timer);
-            source.close();
-            resolve();
-          }
-        });
-      }
-      source.onerror = () => undefined;
-    });
+    const events = await collectEvents(`${b.baseUrl}/v1/stream?batchId=${created.id}`, { timeoutMs: 30_000 });
     expect(events[events.length - 1]).toMatchObject({ type: 'complete', data: { percent: 100, progress: { total: 3000, processed: 3000, succeeded: 2940, failed: 60 } } });
     const percents = events.filter((event) => event.type === 'progress').map((event) => event.data.percent);
     for (let i = 1; i < percents.length; i++) expect(percents[i]).toBeGreaterThan(percents[i - 1]);

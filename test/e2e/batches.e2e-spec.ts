@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { EventSource } from 'eventsource';
 import ICAL from 'ical.js';
 import { OpenApiContract } from '../utils/openapi-contract';
+import { collectEvents } from '../utils/sse-client';
 import { buildTestApp, listenTestApp } from '../utils/test-app';
 
 // Batches on the in-memory store, through createApp() as in production. The Redis store, with two
@@ -359,22 +359,7 @@ describe('batch progress over Server-Sent Events (a real EventSource client)', (
 
   it('progress events with a rising percent, at most a few a second, then complete with the final counts', async () => {
     const created = (await (await fetch(`${baseUrl}/v1/batches`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ contacts: contacts(10_000) }) })).json()) as Batch;
-    const events: Array<{ type: string; data: { percent: number; status: string; progress: Batch['progress'] }; at: number }> = [];
-    await new Promise<void>((resolve, reject) => {
-      const source = new EventSource(`${baseUrl}/v1/stream?batchId=${created.id}`);
-      const timer = setTimeout(() => reject(new Error(`no complete event: ${JSON.stringify(events)}`)), 20_000);
-      for (const type of ['progress', 'complete']) {
-        source.addEventListener(type, (event) => {
-          events.push({ type, data: JSON.parse(event.data), at: Date.now() });
-          if (type === 'complete') {
-            clearTimeout(timer);
-            source.close();
-            resolve();
-          }
-        });
-      }
-      source.onerror = () => undefined;
-    });
+    const events = await collectEvents(`${baseUrl}/v1/stream?batchId=${created.id}`, { timeoutMs: 20_000 });
     const last = events[events.length - 1];
     expect(last.type).toBe('complete');
     expect(last.data).toMatchObject({ status: 'succeeded', percent: 100, progress: { total: 10_000, processed: 10_000, succeeded: 9800, failed: 200 } });

@@ -6,7 +6,6 @@ import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { EventSource } from 'eventsource';
 import { request as httpRequest } from 'node:http';
 // The built package, resolved by its name (jest maps it to dist/index.js), as a host imports it.
 import { buildOpenApiDocument, VCardPayloadModule } from 'vcard-payload-service';
@@ -15,6 +14,7 @@ import { createFastifyPlatform } from '../../examples/embedding/fastify-host';
 import type { PlatformSettings } from '../../examples/embedding/platform-settings';
 import { readWithIcal } from '../fixtures/vcard/ical-reader';
 import { freePort } from '../utils/redis-server';
+import { collectEvents, ReceivedEvent } from '../utils/sse-client';
 
 type PlatformFactory = (settings: PlatformSettings) => Promise<INestApplication>;
 
@@ -63,32 +63,9 @@ function withHost(url: string, host: string, method: string, body?: string): Pro
   });
 }
 
-function sseEvents(url: string, onFirst?: () => void): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
-  return new Promise((resolve, reject) => {
-    const source = new EventSource(url);
-    const events: Array<{ type: string; data: Record<string, unknown> }> = [];
-    const timer = setTimeout(() => {
-      source.close();
-      reject(new Error(`no complete event within 5 s: ${JSON.stringify(events)}`));
-    }, 5000);
-    for (const type of ['progress', 'complete', 'shutdown']) {
-      source.addEventListener(type, (event) => {
-        events.push({ type, data: JSON.parse(event.data) as Record<string, unknown> });
-        if (events.length === 1) onFirst?.();
-        if (type !== 'progress') {
-          clearTimeout(timer);
-          source.close();
-          resolve(events);
-        }
-      });
-    }
-    source.onerror = (error) => {
-      clearTimeout(timer);
-      source.close();
-      reject(new Error(`stream failed: ${error.message}`));
-    };
-  });
-}
+/** The events of a stream until its `complete` or `shutdown` event; `onFirst` runs at the first one. */
+const sseEvents = (url: string, onFirst?: () => void): Promise<ReceivedEvent[]> =>
+  collectEvents(url, { until: ['complete', 'shutdown'], onEvent: (_event, count) => count === 1 && onFirst?.() });
 
 describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the prefix /platform', (name, factory) => {
   let app: INestApplication;

@@ -1,49 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { EventSource } from 'eventsource';
+import { collectEvents, ReceivedEvent } from '../utils/sse-client';
 import { listenTestApp } from '../utils/test-app';
 
-interface Received {
-  type: string;
-  id: string;
-  data: Record<string, any>;
-  at: number;
-}
+type Received = ReceivedEvent;
 
-const EVENT_TYPES = ['progress', 'complete', 'shutdown'];
-
-/**
- * Reads a stream with the real EventSource client until one of `until` arrives, then closes it,
- * as a browser app should (a normal end would otherwise make EventSource reconnect).
- */
-function collect(url: string, options: { until?: string[]; onEvent?: (e: Received) => void } = {}): Promise<Received[]> {
-  const until = options.until ?? ['complete'];
-  return new Promise((resolve, reject) => {
-    const source = new EventSource(url);
-    const events: Received[] = [];
-    const timer = setTimeout(() => {
-      source.close();
-      reject(new Error(`no ${until.join('/')} event within 5 s; got ${JSON.stringify(events)}`));
-    }, 5000);
-    for (const type of EVENT_TYPES) {
-      source.addEventListener(type, (event) => {
-        const received = { type, id: event.lastEventId, data: JSON.parse(event.data), at: Date.now() };
-        events.push(received);
-        options.onEvent?.(received);
-        if (until.includes(type)) {
-          clearTimeout(timer);
-          source.close();
-          resolve(events);
-        }
-      });
-    }
-    source.onerror = (error) => {
-      clearTimeout(timer);
-      source.close();
-      reject(new Error(`stream failed (${error.code ?? 'no status'}): ${error.message}; got ${JSON.stringify(events)}`));
-    };
-  });
-}
+/** The shared EventSource reader, closing the stream at `complete` (or the types in `until`). */
+const collect = (url: string, options: { until?: string[]; onEvent?: (e: Received) => void } = {}): Promise<Received[]> =>
+  collectEvents(url, { until: options.until, onEvent: options.onEvent && ((event) => options.onEvent!(event)) });
 
 /** Splits a raw event-stream body into its frames (field → value). */
 function frames(body: string): Array<Record<string, string>> {

@@ -52,6 +52,45 @@ describe('loadConfig', () => {
     expect(message).not.toContain('hunter2');
   });
 
+  it('has the limits of slow clients, streams, shutdown and batches, each overridable and checked', () => {
+    expect(loadConfig({})).toMatchObject({
+      requestTimeoutMs: 15_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 10_000,
+      maxConnectionsPerClient: 64,
+      shutdownTimeoutMs: 8_000,
+      batchBodyLimitBytes: 5_242_880,
+      streams: { maxPerClient: 8, maxTotal: 1000 },
+      batches: { maxContacts: 10_000, maxActivePerClient: 2, maxActive: 20 },
+    });
+    expect(loadConfig({ MAX_STREAMS: '3', BATCH_MAX_CONTACTS: '50', SHUTDOWN_TIMEOUT_MS: '0' })).toMatchObject({
+      streams: { maxTotal: 3 },
+      batches: { maxContacts: 50 },
+      shutdownTimeoutMs: 0,
+    });
+    const names = [
+      'REQUEST_TIMEOUT_MS',
+      'KEEP_ALIVE_TIMEOUT_MS',
+      'MAX_CONNECTIONS',
+      'MAX_CONNECTIONS_PER_CLIENT',
+      'SHUTDOWN_TIMEOUT_MS',
+      'BATCH_BODY_LIMIT_BYTES',
+      'MAX_STREAMS_PER_CLIENT',
+      'MAX_STREAMS',
+      'BATCH_MAX_CONTACTS',
+      'BATCH_MAX_ACTIVE_PER_CLIENT',
+      'BATCH_MAX_ACTIVE',
+    ];
+    let error: unknown;
+    try {
+      loadConfig(Object.fromEntries(names.map((name) => [name, '-1'])));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    for (const name of names) expect((error as Error).message).toContain(name);
+  });
+
   it.each(['*', '0.0.0.0/0', '10.0.0.0/33', 'proxy.internal'])('rejects TRUST_PROXY=%s', (value) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });

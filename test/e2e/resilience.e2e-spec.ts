@@ -201,6 +201,33 @@ describe('slow clients: timeouts and connection caps', () => {
   });
 });
 
+describe('connections in all', () => {
+  it('beyond MAX_CONNECTIONS a new connection is refused at once, whoever opens it; a freed slot is usable again', async () => {
+    const service = await SpawnedService.start({ MAX_CONNECTIONS: '5', MAX_CONNECTIONS_PER_CLIENT: '100' });
+    const clients: RawClient[] = [];
+    try {
+      // fetch's pooled connection from the health check may hold one slot: count from what is left.
+      for (let i = 0; i < 8; i++) clients.push(new RawClient(service.port, `127.0.0.${2 + i}`));
+      await sleep(300);
+      const open = clients.filter((made) => made.closedAt === null);
+      expect(open.length).toBeGreaterThanOrEqual(4);
+      expect(open.length).toBeLessThanOrEqual(5);
+      for (const made of clients.filter((c) => c.closedAt !== null)) expect(made.received).toBe('');
+      open[0].socket.write('GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      await open[0].waitFor('"ok":true');
+      open[1].destroy();
+      await sleep(100);
+      const again = new RawClient(service.port, '127.0.0.20');
+      clients.push(again);
+      again.socket.write('GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      await again.waitFor('"ok":true');
+    } finally {
+      for (const made of clients) made.destroy();
+      service.kill();
+    }
+  }, 30_000);
+});
+
 describe('event streams per client', () => {
   let service: SpawnedService;
   beforeAll(async () => {

@@ -4,6 +4,7 @@ import Redis from 'ioredis';
 import { RedisServer } from '../utils/redis-server';
 import { collectEvents } from '../utils/sse-client';
 import { SpawnedService } from '../utils/spawned-service';
+import { startAll } from '../utils/start-all';
 import { describeWithRedis } from '../utils/system-program';
 
 // Batches on Redis with BullMQ: two instances of the built service (as npm start runs it) share a
@@ -70,7 +71,7 @@ describeWithRedis()('batches on Redis and BullMQ, two instances', () => {
   beforeAll(async () => {
     redis = await RedisServer.start();
     const env = { REDIS_URL: redis.url, RATE_LIMIT_MAX: '1000000' };
-    [a, b] = await Promise.all([SpawnedService.start(env), SpawnedService.start(env)]);
+    [a, b] = await startAll([SpawnedService.start(env), SpawnedService.start(env)], (service) => service.kill());
   }, 60_000);
   afterAll(async () => {
     a?.kill();
@@ -127,7 +128,7 @@ describeWithRedis()('batches on Redis and BullMQ, two instances', () => {
 
   it('the limit of unfinished batches per client holds across instances, even for requests at the same moment', async () => {
     const env = { REDIS_URL: redis.url, RATE_LIMIT_MAX: '1000000', BATCH_MAX_ACTIVE_PER_CLIENT: '1' };
-    const [first, second] = await Promise.all([SpawnedService.start(env), SpawnedService.start(env)]);
+    const [first, second] = await startAll([SpawnedService.start(env), SpawnedService.start(env)], (service) => service.kill());
     try {
       const body = JSON.stringify({ contacts: contacts(10_000) });
       const answers = await Promise.all([createBatch(first, body), createBatch(second, body)]);

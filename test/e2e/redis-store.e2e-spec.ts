@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { freePort, RedisServer } from '../utils/redis-server';
 import { serviceNodeArgs } from '../utils/service-command';
 import { buildTestApp } from '../utils/test-app';
+import { startAll } from '../utils/start-all';
 import { describeWithRedis } from '../utils/system-program';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -18,7 +19,7 @@ describeWithRedis()('two instances sharing a real Redis (REDIS_URL)', () => {
   beforeAll(async () => {
     redis = await RedisServer.start();
     const env = { REDIS_URL: redis.url, RATE_LIMIT_MAX: '6' };
-    [a, b] = await Promise.all([buildTestApp(env), buildTestApp(env)]);
+    [a, b] = await startAll([buildTestApp(env), buildTestApp(env)], (app) => app.close());
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);

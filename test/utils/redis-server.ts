@@ -27,9 +27,14 @@ export class RedisServer {
   }
 
   static async start(): Promise<RedisServer> {
+    return RedisServer.startOn(await freePort());
+  }
+
+  /** A server on a given port (e.g. one a client was told about before the server existed). */
+  static async startOn(port: number): Promise<RedisServer> {
     const found = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
     if (found.error) throw new Error('redis-server is not installed (apt-get install -y redis-server)');
-    const server = new RedisServer(await freePort());
+    const server = new RedisServer(port);
     await server.run();
     return server;
   }

@@ -64,7 +64,12 @@ export class SpawnedService {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const service = new SpawnedService(child, port);
-    await service.waitUntilHealthy();
+    try {
+      await service.waitUntilHealthy();
+    } catch (error) {
+      service.kill(); // never leave a child process behind: Jest would not exit
+      throw error;
+    }
     return service;
   }
 

@@ -45,7 +45,10 @@ export class RedisCircuit {
       const result = await Promise.race([
         command(this.redis),
         new Promise<never>((_resolve, reject) => {
-          timer = setTimeout(() => reject(new RedisUnavailableError('command timed out')), this.timeoutMs);
+          // The rejection waits for the event loop's check phase: a reply that arrived while the
+          // loop was blocked (a long synchronous step, a GC pause) is read in the poll phase before
+          // it and wins the race, so only a Redis that really did not answer counts as failed.
+          timer = setTimeout(() => setImmediate(() => reject(new RedisUnavailableError('command timed out'))), this.timeoutMs);
         }),
       ]);
       this.failures = 0;

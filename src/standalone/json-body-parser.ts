@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { isUtf8 } from 'node:buffer';
 import { ApiError } from '../core/errors/api-error';
+import { BatchJsonBody, BatchJsonScanner } from '../modules/batches/batch-json-body';
 
 /** Deepest nesting of arrays and objects a JSON body may have; far above any valid request's. */
 export const MAX_JSON_DEPTH = 64;
@@ -61,30 +62,143 @@ function utf8Text(request: FastifyRequest, body: Buffer, kind: string, type: str
   return body.toString('utf8');
 }
 
+const tooDeep = (): ApiError =>
+  new ApiError('invalid_json', {
+    message: `The JSON body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep.`,
+    hint: 'Send a flat JSON object: every field value is a string.',
+    details: { maxDepth: MAX_JSON_DEPTH },
+  });
+
+type Done = (error: Error | null, body?: unknown) => void;
+
+/**
+ * Reads a request body as fastify's own reader does (the route's bodyLimit against Content-Length
+ * and against the bytes received, a 400 when they differ from Content-Length, stream errors),
+ * handing each chunk to `onChunk` as it arrives; `onEnd` gets the error, or the chunks when
+ * `keepChunks`.
+ */
+function readBody(
+  request: FastifyRequest,
+  payload: NodeJS.ReadableStream & { receivedEncodedLength?: number },
+  onChunk: ((chunk: Buffer) => void) | null,
+  onEnd: (error: Error | null, chunks: Buffer[], length: number) => void,
+): void {
+  const limit = request.routeOptions.bodyLimit ?? Infinity;
+  const contentLength = Number(request.headers['content-length']);
+  if (contentLength > limit) return onEnd(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), [], 0);
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const stop = (): void => {
+    payload.removeListener('data', onData);
+    payload.removeListener('end', onFinish);
+    payload.removeListener('error', onFinish);
+  };
+  function onData(chunk: Buffer | string): void {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    received += bytes.length;
+    if (received > limit || (payload.receivedEncodedLength ?? 0) > limit) {
+      stop();
+      return onEnd(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), [], 0);
+    }
+    if (!onChunk) return void chunks.push(bytes);
+    onChunk(bytes);
+    // One chunk per turn of the event loop: a socket read hands over up to 32 chunks at once,
+    // and reading them all in one go would block other requests as long as one big parse.
+    payload.pause();
+    setImmediate(() => payload.resume());
+  }
+  function onFinish(error?: Error & { statusCode?: number }): void {
+    stop();
+    if (error) {
+      if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
+      return onEnd(error, [], 0);
+    }
+    if (!Number.isNaN(contentLength) && (payload.receivedEncodedLength || received) !== contentLength) {
+      return onEnd(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH(), [], 0);
+    }
+    onEnd(null, chunks, received);
+  }
+  payload.on('data', onData);
+  payload.on('end', onFinish);
+  payload.on('error', onFinish);
+  payload.resume();
+}
+
+/** Whether this request is a batch creation, whose large JSON body is read as it arrives. */
+function isBatchCreation(request: FastifyRequest): boolean {
+  return request.method === 'POST' && request.routeOptions.url === '/v1/batches';
+}
+
 /**
  * Fastify's JSON parser behind three checks of the standalone app, on every JSON route (MCP too):
  * a charset other than UTF-8 is a 415; the bytes are decoded as UTF-8 fatally (invalid,
  * overlong and surrogate encodings are a 400 `invalid_encoding`, never replacement characters in a
  * card, RFC 8259 §8.1); nesting deeper than MAX_JSON_DEPTH is a 400 `invalid_json` before anything
  * walks it. Then fastify's own parser, with its prototype-poisoning protection, does the rest.
+ *
+ * A batch body (up to BATCH_BODY_LIMIT_BYTES, megabytes) is decoded and cut into contacts chunk by
+ * chunk as it arrives (BatchJsonScanner), each contact checked by the same parser: parsing it
+ * whole would block every other request for as long as that takes. A body of any other shape is
+ * parsed whole like any other, so the answers are the same.
  */
 export function useStrictJsonParser(fastify: FastifyInstance): void {
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, body: Buffer, done) => {
-    const text = utf8Text(request, body, 'JSON', 'application/json');
-    if (text instanceof ApiError) return done(text, undefined);
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      return done(
-        new ApiError('invalid_json', {
-          message: `The JSON body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep.`,
-          hint: 'Send a flat JSON object: every field value is a string.',
-          details: { maxDepth: MAX_JSON_DEPTH },
-        }),
-        undefined,
-      );
-    }
+  const parseText = (request: FastifyRequest, text: string, done: Done): void => {
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
     parseJson(request, text, done);
+  };
+  const isValidJson = (request: FastifyRequest, text: string): boolean => {
+    let valid = false;
+    parseJson(request, text, (error) => (valid = error === null));
+    return valid;
+  };
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', (request: FastifyRequest, payload, done: Done) => {
+    if (!isBatchCreation(request)) {
+      return readBody(request, payload, null, (error, chunks, length) => {
+        if (error) return done(error, undefined);
+        const text = utf8Text(request, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length), 'JSON', 'application/json');
+        if (text instanceof ApiError) return done(text, undefined);
+        parseText(request, text, done);
+      });
+    }
+    // Decoded as it arrives (fatal, like isUtf8; a BOM kept, as toString keeps it), then scanned.
+    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const pieces: string[] = [];
+    const scanner = new BatchJsonScanner(MAX_JSON_DEPTH, (text) => isValidJson(request, text));
+    let badBytes = false;
+    const take = (piece: string): void => {
+      pieces.push(piece);
+      scanner.write(piece);
+    };
+    readBody(
+      request,
+      payload,
+      (chunk) => {
+        if (badBytes) return;
+        try {
+          take(decoder.decode(chunk, { stream: true }));
+        } catch {
+          badBytes = true;
+        }
+      },
+      (error) => {
+        if (error) return done(error, undefined);
+        const charset = utf8Text(request, Buffer.alloc(0), 'JSON', 'application/json');
+        if (charset instanceof ApiError) return done(charset, undefined);
+        if (!badBytes) {
+          try {
+            take(decoder.decode());
+          } catch {
+            badBytes = true;
+          }
+        }
+        if (badBytes) return done(new ApiError('invalid_encoding'), undefined);
+        const contacts = scanner.finish();
+        if (contacts) return done(null, new BatchJsonBody(contacts));
+        parseText(request, pieces.join(''), done);
+      },
+    );
   });
 }
 

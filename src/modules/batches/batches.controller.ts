@@ -114,10 +114,10 @@ export class BatchesController {
     const template = optionalQueryString(templateParam) ?? null;
     if (template !== null) this.templates.known(template);
     const type = String(request.headers['content-type'] ?? '').toLowerCase();
-    let contacts: unknown[];
+    let contacts: string[];
     if (type.startsWith('text/csv')) {
       const text = typeof request.body === 'string' ? request.body : await readTextBody(request, this.config.batches.maxContacts * 2048);
-      contacts = contactsFromCsv(text);
+      contacts = contactsFromCsv(text).map((row) => JSON.stringify(row));
     } else {
       contacts = this.batches.contactsFromJson(request.body);
     }

@@ -8,6 +8,7 @@ import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { VCardService } from '../vcard/vcard.service';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { BatchCreation, BatchRecord, isBatchId, newBatchId, StoredItem } from './batch-record';
+import { BatchJsonBody } from './batch-json-body';
 import { BatchRunner } from './batch-runner';
 import { BatchStore } from './store/batch-store';
 
@@ -41,8 +42,11 @@ function decodeCursor(batchId: string, cursor: string, total: number): number | 
   return index > 0 && index < total ? index : null;
 }
 
-export function fingerprintOf(contacts: unknown[], template: string | null): string {
-  return createHash('sha256').update(JSON.stringify([template, contacts])).digest('hex');
+/** The request's fingerprint for Idempotency-Key: the template and every contact's text. */
+export function fingerprintOf(contacts: string[], template: string | null): string {
+  const hash = createHash('sha256').update(JSON.stringify(template));
+  for (const contact of contacts) hash.update('\n').update(contact);
+  return hash.digest('hex');
 }
 
 /** Batches: creation (limits, idempotency), progress, pages of outcomes, the .vcf, the progress stream. */
@@ -55,8 +59,13 @@ export class BatchesService {
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
-  /** The contacts of a JSON body `{ "contacts": [...] }`; anything else is a 400 naming the problem. */
-  contactsFromJson(body: unknown): unknown[] {
+  /**
+   * The contacts of a JSON body `{ "contacts": [...] }`, each as JSON text; anything else is a 400
+   * naming the problem. A body the standalone app's parser already cut into contacts
+   * (BatchJsonBody) is taken as it is; a parsed body (a host's parser) is turned back into texts.
+   */
+  contactsFromJson(body: unknown): string[] {
+    if (body instanceof BatchJsonBody) return body.contacts;
     const fail = (issue: string, message: string, field = 'contacts'): never => {
       throw new ApiError('invalid_request', { details: { fields: [{ field, issue, message }], fieldCount: 1 } });
     };
@@ -66,12 +75,12 @@ export class BatchesService {
     const contacts = (body as { contacts?: unknown }).contacts;
     if (contacts === undefined) fail('required', 'contacts is required');
     if (!Array.isArray(contacts)) fail('type', 'contacts must be an array of VCardRequest objects');
-    return contacts as unknown[];
+    return (contacts as unknown[]).map((contact) => JSON.stringify(contact) ?? 'null');
   }
 
   /** Size and limits; then the stored batch (or the earlier one for the same Idempotency-Key) and its place in the queue. */
   async create(
-    contacts: unknown[],
+    contacts: string[],
     template: string | null,
     client: string,
     idempotencyKey: string | undefined,

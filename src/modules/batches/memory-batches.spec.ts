@@ -25,7 +25,7 @@ describe('MemoryBatchStore', () => {
         async (total, chunk, order) => {
           const store = new MemoryBatchStore(60);
           const batch = record(total);
-          await store.create(batch, Array.from({ length: total }, () => ({})), LIMITS);
+          await store.create(batch, Array.from({ length: total }, () => '{}'), LIMITS);
           const starts = Array.from({ length: Math.ceil(total / chunk) }, (_, i) => i * chunk);
           // Every chunk at least once, some again, in a shuffled order.
           const runs = [...starts, ...order.map((n) => starts[n % starts.length])].sort((a, b) => ((a * 7919 + b) % 13) - 6);
@@ -46,9 +46,9 @@ describe('MemoryBatchStore', () => {
 
   it('refuses a batch over the limits in the same step that would store it', async () => {
     const store = new MemoryBatchStore(60);
-    const results = await Promise.all([0, 1, 2].map(() => store.create(record(5), [{}], { perClient: 2, total: 20 })));
+    const results = await Promise.all([0, 1, 2].map(() => store.create(record(5), ['{}'], { perClient: 2, total: 20 })));
     expect(results.map((result) => (result.created ? 'created' : 'refused' in result ? result.refused : 'replayed'))).toEqual(['created', 'created', 'client']);
-    const other = await store.create(record(5, '198.51.100.1'), [{}], { perClient: 2, total: 2 });
+    const other = await store.create(record(5, '198.51.100.1'), ['{}'], { perClient: 2, total: 2 });
     expect(other).toEqual({ created: false, refused: 'service' });
   });
 });
@@ -62,7 +62,7 @@ describe('MemoryBatchRunner', () => {
     const runner = new MemoryBatchRunner(processor, store);
     const batches = [record(120), record(7), record(301)];
     for (const batch of batches) {
-      await store.create(batch, Array.from({ length: batch.total }, () => ({})), { perClient: 10, total: 10 });
+      await store.create(batch, Array.from({ length: batch.total }, () => '{}'), { perClient: 10, total: 10 });
       await runner.enqueue(batch);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -80,7 +80,7 @@ describe('MemoryBatchRunner', () => {
     } as unknown as BatchProcessor;
     const runner = new MemoryBatchRunner(processor, store);
     const batch = record(500);
-    await store.create(batch, Array.from({ length: 500 }, () => ({})), LIMITS);
+    await store.create(batch, Array.from({ length: 500 }, () => '{}'), LIMITS);
     await runner.enqueue(batch);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const done = (await store.get(batch.id))!;

@@ -11,15 +11,19 @@ export abstract class BatchStore {
    * Idempotency-Key already used, the earlier batch instead; with the client (record.client) or
    * the service at its limit of unfinished batches, nothing, and which limit refused it.
    */
-  abstract create(record: BatchRecord, contacts: unknown[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation>;
+  abstract create(record: BatchRecord, contacts: string[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation>;
 
   abstract get(id: string): Promise<BatchRecord | null>;
 
   /** The live batch created with this Idempotency-Key, and the fingerprint of its request. */
   abstract findByIdempotencyKey(key: string): Promise<{ record: BatchRecord; fingerprint: string } | null>;
 
-  /** Contacts `from` (inclusive) to `to` (exclusive), as sent. */
-  abstract contacts(id: string, from: number, to: number): Promise<unknown[]>;
+  /**
+   * Contacts `from` (inclusive) to `to` (exclusive), each as the JSON text it was sent as. Kept as
+   * text until processed: one string per contact instead of an object graph, so a large batch
+   * waiting for its turn costs the garbage collector almost nothing.
+   */
+  abstract contacts(id: string, from: number, to: number): Promise<string[]>;
 
   /**
    * Records the outcomes of contacts `from`, `from + 1`, ... Idempotent per contact: an outcome

@@ -3,7 +3,7 @@ import { BatchStore } from './batch-store';
 
 interface Entry {
   record: BatchRecord;
-  contacts: unknown[];
+  contacts: string[];
   items: Array<StoredItem | null>;
   expiresAt: number;
   fingerprint?: string;
@@ -25,7 +25,7 @@ export class MemoryBatchStore extends BatchStore {
   }
 
   // No await in here: checks and insertion happen in one turn of the event loop.
-  async create(record: BatchRecord, contacts: unknown[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation> {
+  async create(record: BatchRecord, contacts: string[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation> {
     if (idempotency) {
       const earlier = this.live(this.idempotency.get(idempotency.key));
       if (earlier) return { created: false, existing: { ...earlier.record }, fingerprint: earlier.fingerprint ?? '' };
@@ -54,7 +54,7 @@ export class MemoryBatchStore extends BatchStore {
     return entry ? { record: { ...entry.record }, fingerprint: entry.fingerprint ?? '' } : null;
   }
 
-  async contacts(id: string, from: number, to: number): Promise<unknown[]> {
+  async contacts(id: string, from: number, to: number): Promise<string[]> {
     return this.live(id)?.contacts.slice(from, to) ?? [];
   }
 

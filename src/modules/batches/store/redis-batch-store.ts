@@ -134,7 +134,7 @@ export class RedisBatchStore extends BatchStore {
     super();
   }
 
-  async create(record: BatchRecord, contacts: unknown[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation> {
+  async create(record: BatchRecord, contacts: string[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation> {
     const meta: Meta = { id: record.id, created_at: record.created_at, total: record.total, template: record.template, client: record.client };
     const earlier = (await this.call(
       (redis) =>
@@ -151,7 +151,7 @@ export class RedisBatchStore extends BatchStore {
           Date.now(),
           limits.perClient,
           limits.total,
-          ...contacts.map((contact) => JSON.stringify(contact)),
+          ...contacts,
         ),
       // A large batch takes longer to store than the circuit's per-command budget.
       false,
@@ -174,9 +174,8 @@ export class RedisBatchStore extends BatchStore {
     return record ? { record, fingerprint: fields[6] ?? '' } : null;
   }
 
-  async contacts(id: string, from: number, to: number): Promise<unknown[]> {
-    const list = await this.call((redis) => redis.lrange(`${this.prefix}b:${id}:in`, from, to - 1));
-    return list.map((json) => JSON.parse(json) as unknown);
+  async contacts(id: string, from: number, to: number): Promise<string[]> {
+    return this.call((redis) => redis.lrange(`${this.prefix}b:${id}:in`, from, to - 1));
   }
 
   async recordResults(id: string, from: number, items: StoredItem[]): Promise<BatchRecord | null> {

@@ -1,10 +1,56 @@
 import type { ActiveLimits, BatchCreation, BatchRecord, IdempotencyClaim, StoredItem } from '../batch-record';
 import { BatchStore } from './batch-store';
 
+/**
+ * The outcomes of a batch, outside the JavaScript heap: each recording is one Buffer holding its
+ * outcomes as JSON texts, and typed arrays say where each contact's outcome is. Ten thousand
+ * outcome objects kept for JOB_TTL_SECONDS would be copied by every young-generation collection
+ * while the batch runs, pausing every other request (bench/README.md, phase 6); a few Buffers are not.
+ */
+class PackedOutcomes {
+  private readonly blocks: Buffer[] = [];
+  /** Block of each contact's outcome, -1 while it has none. */
+  private readonly blockOf: Int32Array;
+  private readonly start: Uint32Array;
+  private readonly end: Uint32Array;
+
+  constructor(readonly total: number) {
+    this.blockOf = new Int32Array(total).fill(-1);
+    this.start = new Uint32Array(total);
+    this.end = new Uint32Array(total);
+  }
+
+  has(index: number): boolean {
+    return this.blockOf[index] !== -1;
+  }
+
+  /** Records outcomes for contacts that have none yet (`indexes[i]` gets `items[i]`). */
+  record(indexes: number[], items: StoredItem[]): void {
+    if (indexes.length === 0) return;
+    const texts = items.map((item) => JSON.stringify(item));
+    const block = Buffer.from(texts.join(''));
+    const number = this.blocks.push(block) - 1;
+    let at = 0;
+    texts.forEach((text, i) => {
+      const length = Buffer.byteLength(text);
+      this.blockOf[indexes[i]] = number;
+      this.start[indexes[i]] = at;
+      this.end[indexes[i]] = at + length;
+      at += length;
+    });
+  }
+
+  get(index: number): StoredItem | null {
+    const block = this.blockOf[index];
+    if (block === -1 || block === undefined) return null;
+    return JSON.parse(this.blocks[block].toString('utf8', this.start[index], this.end[index])) as StoredItem;
+  }
+}
+
 interface Entry {
   record: BatchRecord;
   contacts: string[];
-  items: Array<StoredItem | null>;
+  outcomes: PackedOutcomes;
   expiresAt: number;
   fingerprint?: string;
 }
@@ -37,7 +83,7 @@ export class MemoryBatchStore extends BatchStore {
     this.batches.set(record.id, {
       record: { ...record },
       contacts,
-      items: new Array<StoredItem | null>(contacts.length).fill(null),
+      outcomes: new PackedOutcomes(contacts.length),
       expiresAt: Date.now() + this.ttlSeconds * 1000,
       fingerprint: idempotency?.fingerprint,
     });
@@ -61,15 +107,19 @@ export class MemoryBatchStore extends BatchStore {
   async recordResults(id: string, from: number, items: StoredItem[]): Promise<BatchRecord | null> {
     const entry = this.live(id);
     if (!entry) return null;
-    const { record } = entry;
+    const { record, outcomes } = entry;
+    const indexes: number[] = [];
+    const fresh: StoredItem[] = [];
     items.forEach((item, offset) => {
       const index = from + offset;
-      if (index >= entry.items.length || entry.items[index] !== null) return;
-      entry.items[index] = item;
+      if (index >= outcomes.total || outcomes.has(index)) return;
+      indexes.push(index);
+      fresh.push(item);
       record.processed += 1;
       if (item.ok) record.succeeded += 1;
       else record.failed += 1;
     });
+    outcomes.record(indexes, fresh);
     if (record.processed >= record.total) {
       if (record.status !== 'succeeded') {
         record.status = 'succeeded';
@@ -92,7 +142,11 @@ export class MemoryBatchStore extends BatchStore {
   }
 
   async items(id: string, from: number, to: number): Promise<Array<StoredItem | null>> {
-    return this.live(id)?.items.slice(from, to) ?? [];
+    const outcomes = this.live(id)?.outcomes;
+    if (!outcomes) return [];
+    const page: Array<StoredItem | null> = [];
+    for (let index = Math.max(0, from); index < Math.min(to, outcomes.total); index++) page.push(outcomes.get(index));
+    return page;
   }
 
   async active(client: string): Promise<{ client: number; total: number }> {

@@ -15,6 +15,7 @@ const CONTACT = {
   note: 'Line one\nLine two',
 };
 const MCP_ACCEPT = 'application/json, text/event-stream';
+const TOOL_NAMES = ['create_vcard_batch', 'create_vcard_payload', 'get_product_context', 'get_vcard_batch', 'list_templates', 'list_vcard_batch_items'];
 const INITIALIZE = {
   jsonrpc: '2.0',
   id: 1,
@@ -127,20 +128,29 @@ describe('MCP endpoint', () => {
       await expect(client.ping()).resolves.toEqual({});
     });
 
-    it('lists the three tools with titles, read-only annotations and schemas from the DTOs', async () => {
+    it('lists the six tools with titles, annotations and schemas from the DTOs', async () => {
       const { tools } = await client.listTools();
       const byName = new Map<string, Tool>(tools.map((tool) => [tool.name, tool]));
-      expect([...byName.keys()].sort()).toEqual(['create_vcard_payload', 'get_product_context', 'list_templates']);
+      expect([...byName.keys()].sort()).toEqual(TOOL_NAMES);
       for (const tool of tools) {
         expect(tool.title).toEqual(expect.any(String));
         expect(tool.description).toEqual(expect.any(String));
+        // Only create_vcard_batch changes anything (it stores a batch until it expires).
+        const creates = tool.name === 'create_vcard_batch';
         expect(tool.annotations).toMatchObject({
-          readOnlyHint: true,
+          readOnlyHint: !creates,
           destructiveHint: false,
-          idempotentHint: true,
+          idempotentHint: !creates,
           openWorldHint: false,
         });
       }
+      const batchSchema = (name: string): JsonSchema => inlineSchema({ $ref: `#/components/schemas/${name}` }, openapi.components.schemas);
+      const createBatch = byName.get('create_vcard_batch')!;
+      expect(createBatch.inputSchema.properties!.contacts).toEqual((batchSchema('BatchCreateRequest').properties as Record<string, unknown>).contacts);
+      expect(createBatch.inputSchema).toMatchObject({ required: ['contacts'], additionalProperties: false });
+      expect(createBatch.outputSchema).toEqual(batchSchema('Batch'));
+      expect(byName.get('get_vcard_batch')!.outputSchema).toEqual(batchSchema('Batch'));
+      expect(byName.get('list_vcard_batch_items')!.outputSchema).toEqual(batchSchema('BatchItemsPage'));
       // One source of truth: the tools' schemas are exactly what the REST operations document.
       const create = byName.get('create_vcard_payload')!;
       expect(create.inputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'request'));
@@ -247,6 +257,76 @@ describe('MCP endpoint', () => {
         args = { limit: 3, cursor: page.pagination.next_cursor };
       }
       expect(toolPages).toEqual(restPages);
+    });
+
+    describe('batch tools', () => {
+      const prefix = path === '/api/mcp' ? '/api' : '';
+      const call = async (name: string, args?: Record<string, unknown>): Promise<CallToolResult> =>
+        (await client.callTool({ name, arguments: args })) as CallToolResult;
+      const restBatchPost = async (body: unknown, query = ''): Promise<unknown> =>
+        (await fetch(`${baseUrl}${prefix}/v1/batches${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+
+      it('create_vcard_batch returns the batch and its links; get_vcard_batch follows it; list_vcard_batch_items pages what REST pages', async () => {
+        const contacts = Array.from({ length: 30 }, (_, i) => ({ fullName: `Zoë ${i}`, email: i % 10 === 3 ? 'not-an-email' : `z${i}@example.com` }));
+        const created = await call('create_vcard_batch', { contacts });
+        expect(created.isError).toBeFalsy();
+        const batch = created.structuredContent as { id: string; status: string; links: Record<string, string>; progress: Record<string, number> };
+        expect(JSON.parse((created.content[0] as { text: string }).text)).toEqual(batch);
+        expect(batch).toMatchObject({ object: 'batch', status: 'queued', progress: { total: 30, processed: 0 } });
+        const self = `http://localhost:3000${prefix}/v1/batches/${batch.id}`;
+        expect(batch.links).toEqual({ self, items: `${self}/items`, vcf: `${self}/cards.vcf`, stream: `http://localhost:3000${prefix}/v1/stream?batchId=${batch.id}` });
+
+        let current = batch;
+        for (let i = 0; current.status !== 'succeeded' && i < 200; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          const read = await call('get_vcard_batch', { batchId: batch.id });
+          expect(read.isError).toBeFalsy();
+          current = read.structuredContent as typeof batch;
+        }
+        expect(current).toMatchObject({ status: 'succeeded', progress: { total: 30, processed: 30, succeeded: 27, failed: 3 } });
+        expect(current).toEqual(await (await fetch(self.replace('http://localhost:3000', baseUrl))).json());
+
+        const toolPages: unknown[] = [];
+        const restPages: unknown[] = [];
+        for (let cursor: string | null = null; ; ) {
+          const result = await call('list_vcard_batch_items', { batchId: batch.id, limit: 7, ...(cursor ? { cursor } : {}) });
+          expect(result.isError).toBeFalsy();
+          const page = result.structuredContent as { pagination: { next_cursor: string | null } };
+          toolPages.push(page);
+          restPages.push(await (await fetch(`${baseUrl}${prefix}/v1/batches/${batch.id}/items?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json());
+          cursor = page.pagination.next_cursor;
+          if (cursor === null) break;
+        }
+        expect(toolPages).toHaveLength(5);
+        expect(toolPages).toEqual(restPages);
+        const [first] = (toolPages[0] as { data: Array<{ result: unknown }> }).data;
+        expect(first.result).toEqual((await call('create_vcard_payload', contacts[0])).structuredContent);
+      });
+
+      it('refuses what POST /v1/batches refuses, with the same Error; an unknown batch is batch_not_found', async () => {
+        const contact = { fullName: 'Ada' };
+        for (const [args, rest, query] of [
+          [{}, {}, ''],
+          [{ contacts: 'Ada' }, { contacts: 'Ada' }, ''],
+          [{ contacts: [] }, { contacts: [] }, ''],
+          [{ contacts: [contact], extra: 1 }, { contacts: [contact], extra: 1 }, ''],
+          [{ contacts: [contact], template: 'no-such-template' }, { contacts: [contact] }, '?template=no-such-template'],
+        ] as Array<[Record<string, unknown>, unknown, string]>) {
+          const body = errorOf(await call('create_vcard_batch', args));
+          expect(body).toEqual(await restBatchPost(rest, query));
+        }
+        expect(errorOf(await call('create_vcard_batch', { contacts: [contact], template: 7 })).error).toMatchObject({ code: 'invalid_request', status: 400 });
+
+        const unknown = 'batch_01M88X049JX12ZGN1RR16QWRJJ';
+        const missing = errorOf(await call('get_vcard_batch', { batchId: unknown }));
+        expect(missing).toEqual(await (await fetch(`${baseUrl}${prefix}/v1/batches/${unknown}`)).json());
+        expect(missing.error).toMatchObject({ code: 'batch_not_found', status: 404 });
+        expect(errorOf(await call('list_vcard_batch_items', { batchId: unknown })).error).toMatchObject({ code: 'batch_not_found' });
+        expect(errorOf(await call('get_vcard_batch', {})).error).toMatchObject({ code: 'invalid_request' });
+        const created = (await call('create_vcard_batch', { contacts: [contact] })).structuredContent as { id: string };
+        const badLimit = errorOf(await call('list_vcard_batch_items', { batchId: created.id, limit: 0 }));
+        expect(badLimit).toEqual(await (await fetch(`${baseUrl}${prefix}/v1/batches/${created.id}/items?limit=0`)).json());
+      });
     });
 
     it('list_templates without arguments is the default first page', async () => {
@@ -375,7 +455,7 @@ describe('MCP endpoint', () => {
         endpoint: 'http://localhost:3000/mcp',
         instructions: expect.stringContaining('qrPayload'),
       });
-      expect(body.tools.map((tool) => tool.name).sort()).toEqual(['create_vcard_payload', 'get_product_context', 'list_templates']);
+      expect(body.tools.map((tool) => tool.name).sort()).toEqual(TOOL_NAMES);
       const create = body.tools.find((tool) => tool.name === 'create_vcard_payload')!;
       expect(create.inputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'request'));
     });
@@ -402,6 +482,39 @@ describe('MCP endpoint', () => {
       expect(res.status).toBe(406);
       expect(res.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
     });
+  });
+});
+
+describe('MCP batches and the rate limit', () => {
+  let app: NestFastifyApplication;
+  let baseUrl: string;
+  beforeAll(async () => {
+    ({ app, baseUrl } = await listenTestApp({ RATE_LIMIT_MAX: '5' }));
+  });
+  afterAll(() => app.close());
+
+  const toolCall = (contacts: number) =>
+    rawRequest(baseUrl, {
+      method: 'POST',
+      path: '/mcp',
+      headers: { 'content-type': 'application/json', accept: MCP_ACCEPT },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'create_vcard_batch', arguments: { contacts: Array.from({ length: contacts }, (_, i) => ({ fullName: `P${i}` })) } },
+      }),
+    });
+
+  it('create_vcard_batch costs ceil(contacts / 100) of the budget, as POST /v1/batches does; one the budget cannot cover is rate_limited and creates nothing', async () => {
+    const first = await toolCall(250);
+    expect(first.status).toBe(200);
+    expect(first.headers['ratelimit-remaining']).toBe('2');
+    expect((JSON.parse(first.body) as { result: { isError?: boolean } }).result.isError).toBeFalsy();
+    const second = await toolCall(250);
+    const result = (JSON.parse(second.body) as { result: CallToolResult }).result;
+    expect(errorOf(result).error).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(second.headers['ratelimit-remaining']).toBe('0');
   });
 });
 

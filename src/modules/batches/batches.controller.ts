@@ -24,11 +24,10 @@ import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
 import { TemplatesService } from '../templates/templates.service';
 import { contactsFromCsv } from './batch-csv';
-import { BatchesService, CONTACTS_PER_RATE_UNIT } from './batches.service';
+import { BatchesService, CONTACTS_PER_RATE_UNIT, itemsLimit } from './batches.service';
 import { BatchCreateRequestDto, BatchDto, BatchItemsPageDto, toBatchDto } from './dto/batch.dto';
 
 const CSV_EXAMPLE = 'fullName,organization,email\r\nAda Lovelace,Analytical Engines,ada@example.com\r\n"Hopper, Grace",US Navy,grace@example.com\r\n';
-const ITEMS_LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 
 /** A CSV body the host's parser left unread (Express has no text/csv parser): read it here, UTF-8 only. */
 async function readTextBody(request: HttpRequestLike, limitBytes: number): Promise<string> {
@@ -159,7 +158,7 @@ export class BatchesController {
     @Query('cursor') cursorParam: unknown,
     @Req() request: HttpRequestLike,
   ): Promise<BatchItemsPageDto> {
-    const limit = this.limit(limitParam);
+    const limit = itemsLimit(limitParam);
     const cursor = optionalQueryString(cursorParam);
     const docsBase = `${this.config.publicBaseUrl}${routedMountPath(request)}`;
     return (await this.batches.items(batchId, limit, cursor, docsBase)) as BatchItemsPageDto;
@@ -200,16 +199,6 @@ export class BatchesController {
       // The status line is gone: all that is left is to cut the response short.
       raw.destroy();
     }
-  }
-
-  private limit(value: unknown): number {
-    if (value === undefined) return 20;
-    const text = typeof value === 'string' ? value : '';
-    const limit = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
-    if (!(limit >= 1 && limit <= 100)) {
-      throw new ApiError('invalid_query', { message: ITEMS_LIMIT_MESSAGE, details: { parameter: 'limit', issue: 'range' } });
-    }
-    return limit;
   }
 
   private selfUrl(request: HttpRequestLike, batchId: string): string {

@@ -29,6 +29,19 @@ export interface BatchItemsPage {
   pagination: { limit: number; cursor: string; next_cursor: string | null; has_more: boolean };
 }
 
+/**
+ * The `limit` of an items page: 1 to 100, 20 when absent; a query string's digits or (from an MCP
+ * tool's JSON arguments) an integer. Anything else is a 400 invalid_query.
+ */
+export function itemsLimit(value: unknown): number {
+  if (value === undefined) return 20;
+  const limit = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  if (!(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
+    throw new ApiError('invalid_query', { message: 'limit must be a whole number from 1 to 100', details: { parameter: 'limit', issue: 'range' } });
+  }
+  return limit;
+}
+
 /** Opaque items cursor: base64url of "<next index>.<batch id>", so a cursor is only good for its batch. */
 function encodeCursor(batchId: string, index: number): string {
   return Buffer.from(`${index}.${batchId}`).toString('base64url');

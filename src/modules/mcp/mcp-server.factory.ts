@@ -5,7 +5,7 @@ import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { SERVICE_NAME } from '../../config/service-info';
 import { mcpInstructions } from './mcp-instructions';
 import { mcpSdk } from './mcp-sdk';
-import { McpTools } from './mcp-tools';
+import { McpCallContext, McpTools } from './mcp-tools';
 
 /** What GET /mcp answers a browser or curl: enough to configure a client without speaking MCP. */
 export interface McpServerDescription {
@@ -49,7 +49,8 @@ export class McpServerFactory {
     this.endpoint = `${config.publicBaseUrl}/mcp`;
   }
 
-  create(): Server {
+  /** A server for one MCP request; `context` is that HTTP request, for the tools that need it. */
+  create(context: McpCallContext): Server {
     const { Server, types } = mcpSdk();
     const { CallToolRequestSchema, ListToolsRequestSchema } = types;
     const server = new Server(this.info, {
@@ -58,7 +59,7 @@ export class McpServerFactory {
     });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.definitions }));
     server.setRequestHandler(CallToolRequestSchema, (request) =>
-      this.tools.call(request.params.name, request.params.arguments),
+      this.tools.call(request.params.name, request.params.arguments, context),
     );
     return server;
   }

@@ -13,6 +13,11 @@ import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
 import { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { VCardService } from '../vcard/vcard.service';
 import { rejectUnknownProperties } from '../../core/validation/reject-unknown-properties';
+import { RateLimiter } from '../../core/rate-limit/rate-limiter';
+import { clientAddress, HttpRequestLike } from '../../http/native-http';
+import { clientMountPath, routedMountPath } from '../../http/mount-path';
+import { BatchesService, CONTACTS_PER_RATE_UNIT, itemsLimit } from '../batches/batches.service';
+import { BatchCreateRequestDto, BatchDto, BatchItemsPageDto, toBatchDto } from '../batches/dto/batch.dto';
 import { dtoJsonSchema } from './dto-json-schema';
 import { mcpSdk } from './mcp-sdk';
 
@@ -23,6 +28,18 @@ const PURE_FUNCTION = {
   idempotentHint: true,
   openWorldHint: false,
 } as const;
+
+/** Tools that only read what a batch tool created: nothing is changed. */
+const READS_BATCH = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+/** The HTTP request an MCP message came in, for what REST takes from its request too. */
+export interface McpCallContext {
+  request: HttpRequestLike;
+  /** Sets a response header (RateLimit-*) while the answer has not been sent. */
+  setHeader: (name: string, value: string) => void;
+}
+
+const BATCH_ID_SCHEMA = { type: 'string', description: 'The id create_vcard_batch returned (batch_ and a ULID).', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' };
 
 /**
  * The MCP tools: thin adapters over the same services, validation pipe and DTO schemas as the
@@ -41,7 +58,11 @@ export class McpTools {
     private readonly product: ProductService,
     private readonly vcards: VCardService,
     private readonly templates: TemplatesService,
+    private readonly batches: BatchesService,
+    private readonly limiter: RateLimiter,
   ) {
+    const batchRequest = dtoJsonSchema(BatchCreateRequestDto);
+    const batchProperties = batchRequest.properties as Record<string, Record<string, unknown>>;
     this.definitions = [
       {
         name: 'create_vcard_payload',
@@ -83,11 +104,85 @@ export class McpTools {
         outputSchema: dtoJsonSchema(ProductContextDto) as Tool['outputSchema'],
         annotations: { title: 'Get product context', ...PURE_FUNCTION },
       },
+      {
+        name: 'create_vcard_batch',
+        title: 'Create vCard payloads for many contacts',
+        description:
+          `Starts a batch: takes contacts (1 to ${config.batches.maxContacts}, each with the fields of ` +
+          'create_vcard_payload) and an optional template id, and returns the batch at once (status queued): ' +
+          'id, status, progress {total, processed, succeeded, failed} and links (self, items, vcf, stream) ' +
+          'to the REST API. Each contact is then validated and encoded exactly as create_vcard_payload ' +
+          'would; an invalid contact fails alone. Follow it with get_vcard_batch until status is succeeded, ' +
+          'then read the outcomes with list_vcard_batch_items. Same rules and output as POST /v1/batches; ' +
+          `costs ceil(contacts / ${CONTACTS_PER_RATE_UNIT}) requests of the rate budget. The contacts are ` +
+          'kept only until the batch expires. On invalid input the result has isError: true and its text ' +
+          'is the JSON error {error:{code,message,hint,docsUrl,status,details}}: follow error.hint.',
+        inputSchema: rejectUnknownProperties({
+          ...batchRequest,
+          properties: {
+            // Each contact's unknown fields are refused, as for create_vcard_payload (that contact fails alone).
+            contacts: { ...batchProperties.contacts, items: rejectUnknownProperties(batchProperties.contacts.items as object), maxItems: config.batches.maxContacts },
+            template: {
+              type: 'string',
+              description: "A template id (list_templates); every contact must then contain that template's requiredFields (a contact without them fails alone).",
+            },
+          },
+        }) as unknown as Tool['inputSchema'],
+        outputSchema: dtoJsonSchema(BatchDto) as Tool['outputSchema'],
+        annotations: { title: 'Create vCard payloads for many contacts', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      },
+      {
+        name: 'get_vcard_batch',
+        title: 'Get a batch and its progress',
+        description:
+          'Returns a batch created by create_vcard_batch: status (queued, running, succeeded, failed) and ' +
+          'progress {total, processed, succeeded, failed}. Same output as GET /v1/batches/{id}. An unknown ' +
+          'or expired id is an isError result with error.code batch_not_found.',
+        inputSchema: { type: 'object', properties: { batchId: BATCH_ID_SCHEMA }, required: ['batchId'], additionalProperties: false },
+        outputSchema: dtoJsonSchema(BatchDto) as Tool['outputSchema'],
+        annotations: { title: 'Get a batch and its progress', ...READS_BATCH },
+      },
+      {
+        name: 'list_vcard_batch_items',
+        title: "List a batch's outcomes",
+        description:
+          "Pages through a batch's outcomes in input order: each item is {index, status, result | error}, " +
+          'result exactly what create_vcard_payload returns for that contact (qrPayload to encode), error ' +
+          'the error it would have returned; pending until processed. limit is 1-100 (default 20); pass ' +
+          'pagination.next_cursor as cursor until pagination.has_more is false. Same output as ' +
+          'GET /v1/batches/{id}/items.',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            batchId: BATCH_ID_SCHEMA,
+            limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+            cursor: { type: 'string', description: "A previous page's pagination.next_cursor." },
+          },
+          required: ['batchId'],
+          additionalProperties: false,
+        },
+        outputSchema: dtoJsonSchema(BatchItemsPageDto) as Tool['outputSchema'],
+        annotations: { title: "List a batch's outcomes", ...READS_BATCH },
+      },
     ];
   }
 
-  async call(name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  async call(name: string, args: Record<string, unknown> | undefined, context: McpCallContext): Promise<CallToolResult> {
     switch (name) {
+      case 'create_vcard_batch':
+        return this.run(() => this.createBatch(args ?? {}, context));
+      case 'get_vcard_batch':
+        return this.run(async () => {
+          const batch = await this.batches.get(this.batchId(args));
+          return toBatchDto(batch, this.batchUrl(context, batch.id));
+        });
+      case 'list_vcard_batch_items':
+        return this.run(async () => {
+          const { limit, cursor } = args ?? {};
+          if (cursor !== undefined && typeof cursor !== 'string') throw this.wrongType('cursor', 'cursor must be a string');
+          const docsBase = `${this.config.publicBaseUrl}${routedMountPath(context.request)}`;
+          return this.batches.items(this.batchId(args), itemsLimit(limit), cursor, docsBase);
+        });
       case 'create_vcard_payload':
         return this.createVCardPayload(args);
       case 'list_templates':
@@ -131,6 +226,45 @@ export class McpTools {
     } catch (error) {
       return this.toolError(error);
     }
+  }
+
+  /** Exactly the POST /v1/batches path with a JSON body: the same shape checks, limits, rate cost and queue. */
+  private async createBatch(args: Record<string, unknown>, context: McpCallContext): Promise<BatchDto> {
+    const { template, ...body } = args;
+    if (template !== undefined && typeof template !== 'string') throw this.wrongType('template', 'template must be a string');
+    if (template !== undefined && template !== '') this.templates.known(template);
+    const contacts = this.batches.contactsFromJson(body);
+    const { request, setHeader } = context;
+    const { batch } = await this.batches.create(contacts, template || null, clientAddress(request), undefined, async (units) => {
+      const error = await this.limiter.charge(request.ip, units, setHeader);
+      if (error) throw error;
+    });
+    return toBatchDto(batch, this.batchUrl(context, batch.id));
+  }
+
+  /** A tool whose answer is a JSON object: structured and as text; an error becomes the isError result. */
+  private async run(answer: () => Promise<object>): Promise<CallToolResult> {
+    try {
+      const value = await answer();
+      return this.structured(value, JSON.stringify(value));
+    } catch (error) {
+      return this.toolError(error);
+    }
+  }
+
+  private batchId(args: Record<string, unknown> | undefined): string {
+    const id = args?.batchId;
+    if (typeof id !== 'string') throw this.wrongType('batchId', id === undefined ? 'batchId is required' : 'batchId must be a string');
+    return id;
+  }
+
+  private wrongType(field: string, message: string): ApiError {
+    return new ApiError('invalid_request', { details: { fields: [{ field, issue: 'type', message }], fieldCount: 1 } });
+  }
+
+  /** The batch's REST URL under the path the client reached MCP at (/mcp or /api/mcp, or a host's mount). */
+  private batchUrl(context: McpCallContext, batchId: string): string {
+    return `${this.config.publicBaseUrl}${clientMountPath(context.request)}/v1/batches/${batchId}`;
   }
 
   private structured(value: object, ...texts: string[]): CallToolResult {

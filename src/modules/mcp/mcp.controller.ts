@@ -26,12 +26,18 @@ export class McpController {
 
   @Post()
   async handle(@Req() request: HttpRequestLike, @Res() response: object, @Body() body: unknown): Promise<void> {
-    const server = this.servers.create();
+    // The SDK writes to Node's response itself; headers set so far (RateLimit-*, CORS) go with it.
+    const raw = takeOverResponse(response);
+    const server = this.servers.create({
+      request,
+      // A batch tool charges the rate budget: its RateLimit headers replace the request's own.
+      setHeader: (name, value) => {
+        if (!raw.headersSent) raw.setHeader(name, value);
+      },
+    });
     // JSON responses, not SSE: the tools answer at once and send no progress, so there is nothing to
     // stream, and plain JSON is easier for curl and non-SDK clients. The SDK client accepts both.
     const transport = new (mcpSdk().StreamableHTTPServerTransport)({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    // The SDK writes to Node's response itself; headers set so far (RateLimit-*, CORS) go with it.
-    const raw = takeOverResponse(response);
     raw.on('close', () => {
       void transport.close();
       void server.close();

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BatchesModule } from '../batches/batches.module';
 import { ProductModule } from '../product/product.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { VCardModule } from '../vcard/vcard.module';
@@ -7,9 +8,12 @@ import { McpServerFactory } from './mcp-server.factory';
 import { McpTools } from './mcp-tools';
 import { McpController } from './mcp.controller';
 
-/** The MCP endpoint: tools `create_vcard_payload`, `list_templates` and `get_product_context` over Streamable HTTP. */
+/**
+ * The MCP endpoint over Streamable HTTP: tools `create_vcard_payload`, `list_templates`,
+ * `get_product_context`, and `create_vcard_batch`, `get_vcard_batch`, `list_vcard_batch_items`.
+ */
 @Module({
-  imports: [ProductModule, TemplatesModule, VCardModule],
+  imports: [ProductModule, TemplatesModule, VCardModule, BatchesModule],
   controllers: [McpController],
   providers: [McpTools, McpServerFactory, McpHostGuard],
 })

@@ -506,7 +506,7 @@ describe('MCP batches and the rate limit', () => {
       }),
     });
 
-  it('create_vcard_batch costs ceil(contacts / 100) of the budget, as POST /v1/batches does; one the budget cannot cover is rate_limited and creates nothing', async () => {
+  it('create_vcard_batch costs ceil(contacts / 100) of the budget, as POST /v1/batches does; one the budget cannot cover is rate_limited', async () => {
     const first = await toolCall(250);
     expect(first.status).toBe(200);
     expect(first.headers['ratelimit-remaining']).toBe('2');

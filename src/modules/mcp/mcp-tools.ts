@@ -21,16 +21,13 @@ import { BatchCreateRequestDto, BatchDto, BatchItemsPageDto, toBatchDto } from '
 import { dtoJsonSchema } from './dto-json-schema';
 import { mcpSdk } from './mcp-sdk';
 
-/** Every tool only computes an answer from its input: nothing is stored, changed or fetched. */
-const PURE_FUNCTION = {
+/** The tools that change nothing (all but create_vcard_batch): safe to call again with the same arguments. */
+const READ_ONLY = {
   readOnlyHint: true,
   destructiveHint: false,
   idempotentHint: true,
   openWorldHint: false,
 } as const;
-
-/** Tools that only read what a batch tool created: nothing is changed. */
-const READS_BATCH = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 /** The HTTP request an MCP message came in, for what REST takes from its request too. */
 export interface McpCallContext {
@@ -77,7 +74,7 @@ export class McpTools {
           '{error:{code,message,hint,docsUrl,status,details}}: follow error.hint.',
         inputSchema: rejectUnknownProperties(dtoJsonSchema(VCardRequestDto)) as Tool['inputSchema'],
         outputSchema: dtoJsonSchema(VCardResponseDto) as Tool['outputSchema'],
-        annotations: { title: 'Create a vCard QR payload', ...PURE_FUNCTION },
+        annotations: { title: 'Create a vCard QR payload', ...READ_ONLY },
       },
       {
         name: 'list_templates',
@@ -91,7 +88,7 @@ export class McpTools {
           '{error:{code,message,hint,docsUrl,status,details}} that GET /v1/templates answers.',
         inputSchema: rejectUnknownProperties(dtoJsonSchema(ListTemplatesQuery)) as Tool['inputSchema'],
         outputSchema: dtoJsonSchema(TemplateListResponseDto) as Tool['outputSchema'],
-        annotations: { title: 'List vCard QR templates', ...PURE_FUNCTION },
+        annotations: { title: 'List vCard QR templates', ...READ_ONLY },
       },
       {
         name: 'get_product_context',
@@ -102,7 +99,7 @@ export class McpTools {
           'and integration URLs (REST API docs, OpenAPI, MCP, the authenticated app). Takes no input.',
         inputSchema: { type: 'object', properties: {}, additionalProperties: false },
         outputSchema: dtoJsonSchema(ProductContextDto) as Tool['outputSchema'],
-        annotations: { title: 'Get product context', ...PURE_FUNCTION },
+        annotations: { title: 'Get product context', ...READ_ONLY },
       },
       {
         name: 'create_vcard_batch',
@@ -140,7 +137,7 @@ export class McpTools {
           'or expired id is an isError result with error.code batch_not_found.',
         inputSchema: { type: 'object', properties: { batchId: BATCH_ID_SCHEMA }, required: ['batchId'], additionalProperties: false },
         outputSchema: dtoJsonSchema(BatchDto) as Tool['outputSchema'],
-        annotations: { title: 'Get a batch and its progress', ...READS_BATCH },
+        annotations: { title: 'Get a batch and its progress', ...READ_ONLY },
       },
       {
         name: 'list_vcard_batch_items',
@@ -162,7 +159,7 @@ export class McpTools {
           additionalProperties: false,
         },
         outputSchema: dtoJsonSchema(BatchItemsPageDto) as Tool['outputSchema'],
-        annotations: { title: "List a batch's outcomes", ...READS_BATCH },
+        annotations: { title: "List a batch's outcomes", ...READ_ONLY },
       },
     ];
   }

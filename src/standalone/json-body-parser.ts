@@ -8,6 +8,7 @@ export const MAX_JSON_DEPTH = 64;
 
 /** The charset parameter of a Content-Type, lower-cased and unquoted; undefined when absent. */
 function charsetOf(contentType: string | undefined): string | undefined {
+  if (contentType === 'application/json' || contentType === undefined) return undefined;
   const match = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType ?? '');
   return match?.[2].toLowerCase();
 }
@@ -79,11 +80,11 @@ type Done = (error: Error | null, body?: unknown) => void;
  */
 function readBody(
   request: FastifyRequest,
+  limit: number,
   payload: NodeJS.ReadableStream & { receivedEncodedLength?: number },
   onChunk: ((chunk: Buffer) => void) | null,
   onEnd: (error: Error | null, chunks: Buffer[], length: number) => void,
 ): void {
-  const limit = request.routeOptions.bodyLimit ?? Infinity;
   const contentLength = Number(request.headers['content-length']);
   if (contentLength > limit) return onEnd(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), [], 0);
   const chunks: Buffer[] = [];
@@ -124,10 +125,6 @@ function readBody(
   payload.resume();
 }
 
-/** Whether this request is a batch creation, whose large JSON body is read as it arrives. */
-function isBatchCreation(request: FastifyRequest): boolean {
-  return request.method === 'POST' && request.routeOptions.url === '/v1/batches';
-}
 
 /**
  * Fastify's JSON parser behind three checks of the standalone app, on every JSON route (MCP too):
@@ -154,8 +151,12 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
   };
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', (request: FastifyRequest, payload, done: Done) => {
-    if (!isBatchCreation(request)) {
-      return readBody(request, payload, null, (error, chunks, length) => {
+    // routeOptions is a getter that builds an object on every read: read it once per request.
+    const route = request.routeOptions;
+    const limit = route.bodyLimit ?? Infinity;
+    // A batch creation's large JSON body is read as it arrives.
+    if (request.method !== 'POST' || route.url !== '/v1/batches') {
+      return readBody(request, limit, payload, null, (error, chunks, length) => {
         if (error) return done(error, undefined);
         const text = utf8Text(request, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length), 'JSON', 'application/json');
         if (text instanceof ApiError) return done(text, undefined);
@@ -173,6 +174,7 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
     };
     readBody(
       request,
+      limit,
       payload,
       (chunk) => {
         if (badBytes) return;

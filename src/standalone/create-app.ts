@@ -12,7 +12,7 @@ import { attachConnectionLimits } from './connection-limits';
 import { attachEdgeHook } from './edge-hook';
 import { fastifyOptions } from './fastify-options';
 import { Drain } from './graceful-shutdown';
-import { useCsvParser, useStrictJsonParser } from './json-body-parser';
+import { BATCH_CREATION_URL, useCsvParser, useStrictJsonParser } from './json-body-parser';
 import { setupOpenApi } from './openapi';
 import { RequestLogger } from './request-logger';
 import { RouteIndex } from './route-index';
@@ -53,7 +53,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   fastify.addHook('onRoute', (route) => {
     routes.add(route.method, route.url);
     // A batch body (JSON or CSV) has a limit of its own.
-    if (route.url === '/v1/batches' && [route.method].flat().includes('POST')) route.bodyLimit = config.batchBodyLimitBytes;
+    if (route.url === BATCH_CREATION_URL && [route.method].flat().includes('POST')) route.bodyLimit = config.batchBodyLimitBytes;
   });
   // CORS on fastify itself rather than through app.enableCors(): Nest's hook also copies the
   // CORS headers onto reply.raw, and a response whose raw object already holds headers takes

@@ -46,19 +46,27 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+/** The route whose JSON body is read as it arrives (and whose body limit is its own, see create-app). */
+export const BATCH_CREATION_URL = '/v1/batches';
+
+/** A 415 when the Content-Type declares a charset other than UTF-8; undefined otherwise. */
+function charsetError(request: FastifyRequest, kind: string, type: string): ApiError | undefined {
+  const charset = charsetOf(request.headers['content-type']);
+  if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return undefined;
+  return new ApiError('unsupported_media_type', {
+    message: `A ${kind} body must be encoded as UTF-8.`,
+    hint: `Send Content-Type: ${type} (or ${type}; charset=utf-8) with a UTF-8 body.`,
+  });
+}
+
 /**
  * The body as text, or the error that refuses it: a declared charset other than UTF-8 (415), or
  * bytes that are not UTF-8 (400). isUtf8 (simdutf) rejects what a fatal decoder rejects: invalid
  * bytes, overlong forms, encoded surrogates.
  */
 function utf8Text(request: FastifyRequest, body: Buffer, kind: string, type: string): string | ApiError {
-  const charset = charsetOf(request.headers['content-type']);
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-    return new ApiError('unsupported_media_type', {
-      message: `A ${kind} body must be encoded as UTF-8.`,
-      hint: `Send Content-Type: ${type} (or ${type}; charset=utf-8) with a UTF-8 body.`,
-    });
-  }
+  const refused = charsetError(request, kind, type);
+  if (refused) return refused;
   if (!isUtf8(body)) return new ApiError('invalid_encoding');
   return body.toString('utf8');
 }
@@ -75,8 +83,8 @@ type Done = (error: Error | null, body?: unknown) => void;
 /**
  * Reads a request body as fastify's own reader does (the route's bodyLimit against Content-Length
  * and against the bytes received, a 400 when they differ from Content-Length, stream errors),
- * handing each chunk to `onChunk` as it arrives; `onEnd` gets the error, or the chunks when
- * `keepChunks`.
+ * handing each chunk to `onChunk` as it arrives, one per turn of the event loop; `onEnd` gets
+ * the error, or (when there is no `onChunk`) the chunks.
  */
 function readBody(
   request: FastifyRequest,
@@ -125,7 +133,6 @@ function readBody(
   payload.resume();
 }
 
-
 /**
  * Fastify's JSON parser behind three checks of the standalone app, on every JSON route (MCP too):
  * a charset other than UTF-8 is a 415; the bytes are decoded as UTF-8 fatally (invalid,
@@ -155,7 +162,7 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
     const route = request.routeOptions;
     const limit = route.bodyLimit ?? Infinity;
     // A batch creation's large JSON body is read as it arrives.
-    if (request.method !== 'POST' || route.url !== '/v1/batches') {
+    if (request.method !== 'POST' || route.url !== BATCH_CREATION_URL) {
       return readBody(request, limit, payload, null, (error, chunks, length) => {
         if (error) return done(error, undefined);
         const text = utf8Text(request, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length), 'JSON', 'application/json');
@@ -186,8 +193,8 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
       },
       (error) => {
         if (error) return done(error, undefined);
-        const charset = utf8Text(request, Buffer.alloc(0), 'JSON', 'application/json');
-        if (charset instanceof ApiError) return done(charset, undefined);
+        const refused = charsetError(request, 'JSON', 'application/json');
+        if (refused) return done(refused, undefined);
         if (!badBytes) {
           try {
             take(decoder.decode());

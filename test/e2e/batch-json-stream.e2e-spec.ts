@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect } from 'node:net';
+import { BatchJsonScanner } from '../../src/modules/batches/batch-json-body';
 import { MAX_JSON_DEPTH } from '../../src/standalone/json-body-parser';
 import { listenTestApp } from '../utils/test-app';
 
@@ -97,6 +98,24 @@ describe('a JSON batch body read as it arrives, in pieces', () => {
       expect(page.data[0].index).toBe(index);
       if (single.status === 200) expect(page.data[0].result).toEqual(answer);
       else expect(page.data[0].error).toEqual(answer.error);
+    }
+  });
+
+  it('POST /v1/batches and /api/v1/batches take the streamed path (the scanner cuts the contacts); other JSON routes do not', async () => {
+    const finish = jest.spyOn(BatchJsonScanner.prototype, 'finish');
+    try {
+      for (const path of ['/v1/batches', '/api/v1/batches']) {
+        const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"contacts":[{"fullName":"Ada"},{"fullName":"Bob"}]}' });
+        expect(res.status).toBe(202);
+      }
+      expect(finish.mock.results.map((result) => result.value)).toEqual([
+        ['{"fullName":"Ada"}', '{"fullName":"Bob"}'],
+        ['{"fullName":"Ada"}', '{"fullName":"Bob"}'],
+      ]);
+      expect((await fetch(`${baseUrl}/v1/vcard`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"fullName":"Ada"}' })).status).toBe(200);
+      expect(finish).toHaveBeenCalledTimes(2);
+    } finally {
+      finish.mockRestore();
     }
   });
 

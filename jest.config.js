@@ -21,7 +21,7 @@ module.exports = {
   testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: [
-    '/node_modules/(?!(?:.*/node_modules/)?(?:@nestjs|content-disposition|cookie|file-type|eventsource|eventsource-parser|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm|ical\\.js|@seriousme)/)',
+    '/node_modules/(?!(?:.*/node_modules/)?(?:@nestjs|content-disposition|cookie|file-type|eventsource|eventsource-parser|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm|ical\\.js|@seriousme|zip-stream|compress-commons|crc32-stream|is-stream)/)',
   ],
   // Embedding tests import the built package by its name, as a host does.
   moduleNameMapper: { '^vcard-payload-service$': '<rootDir>/dist/index.js' },

@@ -122,7 +122,7 @@ async function closedLoop(server, route, { duration, connections, amount, onResp
   const options = {
     url: `${server.url}${route.path}`,
     method: route.method,
-    headers: route.body ? { 'content-type': 'application/json' } : {},
+    headers: { ...(route.body ? { 'content-type': 'application/json' } : {}), ...route.headers },
     body: route.body ? JSON.stringify(route.body) : undefined,
     connections,
     duration,

@@ -21,6 +21,9 @@
 //      failures, and peak RSS. BENCH_ONLY=resilience runs this phase alone.
 //   6. batches (batches.mjs): one 10,000-contact batch, POST /v1/vcard latency while batches run,
 //      ten at once (peak RSS, RSS after expiry). BENCH_ONLY=batches runs this phase alone.
+//   7. QR images (images.mjs): PNG and SVG render CPU per code, POST /v1/vcard as JSON, PNG and
+//      SVG interleaved, and a 10,000-contact codes.zip (time, peak RSS, POST /v1/vcard latency
+//      while it streams). BENCH_ONLY=images runs this phase alone.
 // The service keeps its rate limiter on, with a budget too large to trip.
 // Results: a table on stdout and bench/results/latest.json.
 //
@@ -39,6 +42,7 @@ import { connectInspector } from './inspector.mjs';
 import { drive, driveInterleaved, drivePaced } from './load.mjs';
 import { evaluateTargets, printReport, rssTrend } from './report.mjs';
 import { batchesPhase } from './batches.mjs';
+import { imagesPhase } from './images.mjs';
 import { manyStreams, slowClients } from './resilience.mjs';
 import { startServer } from './server-process.mjs';
 
@@ -104,7 +108,7 @@ const log = (line) => process.stdout.write(`${line}\n`);
 
 /** Phase 5: slow clients and floods, each against a fresh service. */
 async function resilience() {
-  log('\n[5/6] slow clients and floods (fresh service each, production limits)');
+  log('\n[5/7] slow clients and floods (fresh service each, production limits)');
   const slow = await slowClients(() => startService(), {
     connections: num('BENCH_SLOW_CONNECTIONS', 4000),
     rate: num('BENCH_SLOW_RATE', 200),
@@ -124,7 +128,7 @@ async function resilience() {
 
 /** Phase 6: batches on the in-memory store. */
 async function batches() {
-  log('\n[6/6] batches (in memory)');
+  log('\n[6/7] batches (in memory)');
   const result = await batchesPhase((extraEnv, nodeArgs) => startService(extraEnv, nodeArgs), { rate: num('BENCH_BATCH_RATE', 200), seconds: num('BENCH_BATCH_SECONDS', 10) });
   for (const run of result.single10k) log(`  one 10,000-contact batch: ${run.ms} ms (${run.contactsPerSecond} contacts/s; ${run.succeeded} succeeded, ${run.failed} failed)`);
   const { alone, duringBatches, batchesDuringLoad, rate } = result.vcardLatency;
@@ -132,6 +136,21 @@ async function batches() {
   log(`  the same while batches run (${batchesDuringLoad} of 10,000): p50 ${duringBatches.p50} ms  p99 ${duringBatches.p99} ms  max ${duringBatches.max} ms  failures ${duringBatches.failures}`);
   const ten = result.tenConcurrent;
   log(`  ten 10,000-contact batches at once: done in ${ten.completedInMs} ms; RSS ${ten.rssBeforeMB} MB before, peak ${ten.peakRssMB} MB, ${ten.rssAfterExpiryMB} MB after expiry (heap ${ten.heapBeforeMB} -> ${ten.heapAfterExpiryMB} MB)`);
+  return result;
+}
+
+/** Phase 7: QR images and the codes.zip of a batch. */
+async function images() {
+  log('\n[7/7] QR images');
+  const result = await imagesPhase((extraEnv) => startService(extraEnv), config.dist, { rate: num('BENCH_IMAGE_RATE', 200), seconds: num('BENCH_IMAGE_SECONDS', 10) });
+  const { render, throughput, zip10k, vcardLatency } = result;
+  const ms = (r) => `${r.median} ms (${r.min}-${r.max})`;
+  log(`  typical card (${render.card.bytes} B, version ${render.card.version} at M), scale 8, margin 4, CPU per code: matrix ${ms(render.matrixMs)}; PNG ${ms(render.pngMs)}, ${render.pngBytes} B; SVG ${ms(render.svgMs)}, ${render.svgBytes} B; qrcode's own toBuffer ${render.qrcodeToBuffer.ms} ms, ${render.qrcodeToBuffer.bytes} B`);
+  for (const [kind, t] of Object.entries(throughput)) log(`  POST /v1/vcard as ${kind.padEnd(4)}: ${t.rps.join(' / ')} req/s, CPU ${t.cpuUsPerRequest.join(' / ')} µs a request, p99 ${t.p99Ms.join(' / ')} ms`);
+  log(`  codes.zip of ${zip10k.succeeded} contacts: ${zip10k.runs.map((r) => `${(r.ms / 1000).toFixed(1)} s`).join(' / ')}, ${(zip10k.runs[0].bytes / 2 ** 20).toFixed(1)} MiB; RSS ${zip10k.rssBeforeMB} MB before, peak ${zip10k.peakRssMB} MB`);
+  const { alone, whileZipStreams, rate } = vcardLatency;
+  log(`  POST /v1/vcard at ${rate} req/s alone:           p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms  failures ${alone.failures}`);
+  log(`  the same while a 10,000-contact ZIP streams:     p50 ${whileZipStreams.p50} ms  p99 ${whileZipStreams.p99} ms  max ${whileZipStreams.max} ms  failures ${whileZipStreams.failures}`);
   return result;
 }
 
@@ -286,8 +305,9 @@ async function main() {
   const startedAt = new Date();
   const loadAtStart = loadavg();
   build();
-  if (env.BENCH_ONLY === 'resilience' || env.BENCH_ONLY === 'batches') {
-    const phase = env.BENCH_ONLY === 'resilience' ? await resilience() : { batches: await batches() };
+  if (['resilience', 'batches', 'images'].includes(env.BENCH_ONLY)) {
+    const phases = { resilience: async () => resilience(), batches: async () => ({ batches: await batches() }), images: async () => ({ images: await images() }) };
+    const phase = await phases[env.BENCH_ONLY]();
     const only = { date: startedAt.toISOString(), node: process.version, cpuModel: cpus()[0]?.model, ...phase };
     mkdirSync(join(here, 'results'), { recursive: true });
     writeFileSync(join(here, 'results', `${env.BENCH_ONLY}.json`), `${JSON.stringify(only, null, 2)}\n`);
@@ -295,7 +315,7 @@ async function main() {
     return;
   }
 
-  log('\n[1/6] encoder speed (in-process)');
+  log('\n[1/7] encoder speed (in-process)');
   const encoder = encoderSpeed();
   log(`  typical card (${encoder.typical.bytes} B): ${encoder.typical.cardsPerSecond} cards/s; large card (${encoder.large.bytes} B): ${encoder.large.cardsPerSecond} cards/s`);
 
@@ -316,7 +336,7 @@ async function main() {
     // heap and drops code), which the paced run would report as seconds of backlog, so each is
     // warmed up again first; and the job creations come last, so that their garbage cannot land in
     // another route's run.
-    log('\n[2/6] max throughput (service and yardstick interleaved), then latency at half the service\'s max rate, evenly paced (the yardstick at the same rate)');
+    log('\n[2/7] max throughput (service and yardstick interleaved), then latency at half the service\'s max rate, evenly paced (the yardstick at the same rate)');
     const max = {};
     const half = {};
     for (const route of routes) {
@@ -340,7 +360,7 @@ async function main() {
     // CORS, rate-limit, request-id and request-log code, and two references for the target: Nest
     // itself with no validation or features (nest-floor.mjs), and the yardstick made exactly
     // BUSY_US µs of CPU slower per request.
-    log('\n[3/6] where the POST /v1/vcard gap is (interleaved): request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine');
+    log('\n[3/7] where the POST /v1/vcard gap is (interleaved): request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine');
     const gapServers = [];
     let gap;
     try {
@@ -357,7 +377,7 @@ async function main() {
     const [info, silent, gapYardstick, yardstickWithFeatures, nestFloor, yardstickBusy] = gap;
     const logging = { info, silent };
 
-    log('\n[4/6] memory across job creations');
+    log('\n[4/7] memory across job creations');
     const jobs = routes.includes(JOBS_ROUTE)
       ? await jobsMemory()
       : { skipped: skipped[JOBS_ROUTE.name] ?? 'skipped' };
@@ -366,6 +386,7 @@ async function main() {
     }
     const floods = await resilience();
     const batchRuns = await batches();
+    const imageRuns = await images();
 
     const yardstickRps = gapYardstick.rps;
     const results = {
@@ -421,6 +442,7 @@ async function main() {
       jobsMemory: jobs,
       resilience: floods,
       batches: batchRuns,
+      images: imageRuns,
     };
     results.targets = evaluateTargets(results);
     mkdirSync(join(here, 'results'), { recursive: true });

@@ -13,6 +13,7 @@ import { createExpressPlatform } from '../../examples/embedding/express-host';
 import { createFastifyPlatform } from '../../examples/embedding/fastify-host';
 import type { PlatformSettings } from '../../examples/embedding/platform-settings';
 import { readWithIcal } from '../fixtures/vcard/ical-reader';
+import { readPng, zbarRead } from '../utils/qr-image-reader';
 import { freePort } from '../utils/redis-server';
 import { collectEvents, ReceivedEvent } from '../utils/sse-client';
 
@@ -126,7 +127,29 @@ describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the pre
         const vcf = await fetch(batch.links.vcf);
         expect(vcf.status).toBe(200);
         expect(readWithIcal((await vcf.text()).split('END:VCARD')[0] + 'END:VCARD\r\n').fn).toBe(res === json ? 'Ada Lovelace' : 'Hopper, Grace');
+        const zip = await fetch(`${batch.links.self}/codes.zip`, { headers: ORIGIN });
+        expect(zip.status).toBe(200);
+        expect(zip.headers.get('content-type')).toBe('application/zip');
+        expect(zip.headers.get('access-control-allow-origin')).toBe('*');
+        const archive = Buffer.from(await zip.arrayBuffer());
+        expect(archive.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+        const stem = res === json ? '1-Ada-Lovelace' : '1-Hopper-Grace';
+        expect(archive.includes(`${stem}.png`) && archive.includes(`${stem}.vcf`)).toBe(true);
       }
+    });
+
+    it('Accept: image/png returns the QR code, which zbar reads back as the payload', async () => {
+      const res = await post(`${api}/v1/vcard?scale=4`, ADA, { accept: 'image/png' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('content-disposition')).toBe('inline; filename="Ada-Lovelace.png"');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+      const { qrPayload } = (await (await post(`${api}/v1/vcard`, ADA)).json()) as { qrPayload: string };
+      expect((await zbarRead(readPng(Buffer.from(await res.arrayBuffer())))).toString('utf8')).toBe(qrPayload);
+      const refused = await post(`${api}/v1/vcard`, ADA, { accept: 'image/gif' });
+      expect(refused.status).toBe(406);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('not_acceptable');
     });
 
     it('Accept: text/vcard returns the .vcf file', async () => {

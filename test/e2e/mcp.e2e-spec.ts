@@ -5,6 +5,7 @@ import { McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { request as httpRequest } from 'node:http';
 import { inlineSchema, type JsonSchema } from '../../src/modules/mcp/dto-json-schema';
+import { readPng, zbarRead } from '../utils/qr-image-reader';
 import { listenTestApp } from '../utils/test-app';
 
 const CONTACT = {
@@ -15,7 +16,7 @@ const CONTACT = {
   note: 'Line one\nLine two',
 };
 const MCP_ACCEPT = 'application/json, text/event-stream';
-const TOOL_NAMES = ['create_vcard_batch', 'create_vcard_payload', 'get_product_context', 'get_vcard_batch', 'list_templates', 'list_vcard_batch_items'];
+const TOOL_NAMES = ['create_vcard_batch', 'create_vcard_payload', 'create_vcard_qr_code', 'get_product_context', 'get_vcard_batch', 'list_templates', 'list_vcard_batch_items'];
 const INITIALIZE = {
   jsonrpc: '2.0',
   id: 1,
@@ -128,7 +129,7 @@ describe('MCP endpoint', () => {
       await expect(client.ping()).resolves.toEqual({});
     });
 
-    it('lists the six tools with titles, annotations and schemas from the DTOs', async () => {
+    it('lists the seven tools with titles, annotations and schemas from the DTOs', async () => {
       const { tools } = await client.listTools();
       const byName = new Map<string, Tool>(tools.map((tool) => [tool.name, tool]));
       expect([...byName.keys()].sort()).toEqual(TOOL_NAMES);
@@ -188,6 +189,35 @@ describe('MCP endpoint', () => {
       expect(texts[0]).toBe((rest.json as { vcard: string }).vcard);
       expect(texts[0]).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
       expect(JSON.parse(texts[1])).toEqual(rest.json);
+    });
+
+    it('create_vcard_qr_code returns a PNG that decodes to the qrPayload of POST /v1/vcard, and that payload as text', async () => {
+      const result = (await client.callTool({ name: 'create_vcard_qr_code', arguments: { ...CONTACT, fullName: 'Zoë Ångström-李小龍', qrLevel: 'Q', scale: 3, margin: 2 } })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      const rest = (await restPost({ ...CONTACT, fullName: 'Zoë Ångström-李小龍' })).json as { qrPayload: string };
+      const [image, text] = result.content as [{ type: string; data: string; mimeType: string }, { type: string; text: string }];
+      expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
+      expect(text).toEqual({ type: 'text', text: rest.qrPayload });
+      const png = readPng(Buffer.from(image.data, 'base64'));
+      expect((await zbarRead(png, { zoom: 1, border: 12 })).toString('utf8')).toBe(rest.qrPayload);
+      // The same bytes as the REST image for the same body and parameters.
+      const restImage = await fetch(`${baseUrl}/v1/vcard?qrLevel=Q&scale=3&margin=2`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'image/png' },
+        body: JSON.stringify({ ...CONTACT, fullName: 'Zoë Ångström-李小龍' }),
+      });
+      expect(Buffer.from(await restImage.arrayBuffer()).toString('base64')).toBe(image.data);
+    });
+
+    it('create_vcard_qr_code refuses bad image parameters and bad contacts with the Error shape of REST', async () => {
+      const scale = errorOf((await client.callTool({ name: 'create_vcard_qr_code', arguments: { ...CONTACT, scale: 41 } })) as CallToolResult);
+      expect(scale.error).toMatchObject({ code: 'invalid_query', status: 400, details: { parameter: 'scale', issue: 'range' } });
+      const level = errorOf((await client.callTool({ name: 'create_vcard_qr_code', arguments: { ...CONTACT, qrLevel: 'X' } })) as CallToolResult);
+      expect(level.error).toMatchObject({ code: 'invalid_query', details: { parameter: 'qrLevel' } });
+      const contact = errorOf((await client.callTool({ name: 'create_vcard_qr_code', arguments: { email: 'a@example.com' } })) as CallToolResult);
+      expect(contact.error).toMatchObject({ code: 'invalid_request', details: { fields: [{ field: 'fullName', issue: 'required' }] } });
+      const big = errorOf((await client.callTool({ name: 'create_vcard_qr_code', arguments: { fullName: 'A', note: 'x'.repeat(1500), qrLevel: 'H' } })) as CallToolResult);
+      expect(big.error).toMatchObject({ code: 'qr_capacity_exceeded', details: { qrLevel: 'H', maxBytes: 1273 } });
     });
 
     it('a missing fullName is a tool error with the Error shape, not an HTTP error', async () => {

@@ -71,7 +71,7 @@ export const ERROR_CODES = {
     status: 400,
     message: 'The vCard is too large for any QR code.',
     hint: 'Shorten or drop the field named in error.details.longestField (often note or address) so the payload fits in error.details.maxBytes bytes.',
-    when: 'The UTF-8 payload exceeds 2953 bytes (QR version 40, level L). details: {bytes, maxBytes, longestField}.',
+    when: 'The UTF-8 payload exceeds 2953 bytes (QR version 40, level L). details: {bytes, maxBytes, longestField}. For a QR image (Accept: image/png or image/svg+xml), the payload exceeds what version 40 holds at the requested qrLevel: details {bytes, maxBytes, qrLevel}; a lower qrLevel may hold it.',
   },
   template_requirements_not_met: {
     status: 400,
@@ -115,6 +115,12 @@ export const ERROR_CODES = {
     hint: 'Use one of the methods listed in the Allow header.',
     when: 'The path exists but not with this method. The Allow header lists the allowed methods.',
   },
+  not_acceptable: {
+    status: 406,
+    message: 'The route cannot answer in any media type the Accept header asks for.',
+    hint: 'Ask for one of the media types in error.details.available, or send Accept: */*.',
+    when: 'POST /v1/vcard with an Accept header that asks only for image types other than image/png and image/svg+xml (an Accept without any image type is answered in JSON, as before). details.available lists what the route produces.',
+  },
   request_timeout: {
     status: 408,
     message: 'The request was not received in time.',
@@ -131,7 +137,7 @@ export const ERROR_CODES = {
     status: 409,
     message: 'The batch is still running.',
     hint: 'Wait until the batch status is succeeded (poll links.self or watch links.stream), then download the cards.',
-    when: 'GET /v1/batches/{id}/cards.vcf before every contact of the batch has been processed.',
+    when: 'GET /v1/batches/{id}/cards.vcf or /codes.zip before every contact of the batch has been processed.',
   },
   payload_too_large: {
     status: 413,

@@ -4,6 +4,7 @@ export { CONTACT_FIELDS, FIELD_MAX_LENGTH, type ContactField, type ContactFields
 export { isValidEmail } from './email';
 export { describeQrPayload, encodeVCard, type EncodedVCard, type QrInfo } from './encode-vcard';
 export { foldVCardLines } from './fold-lines';
+export { formattedName } from './formatted-name';
 export { hasLoneSurrogate } from './lone-surrogate';
 export { minQrVersion } from './min-qr-version';
 export { isValidPhone } from './phone';
@@ -11,4 +12,5 @@ export { QR_BYTE_CAPACITY, QR_MAX_BYTES, type QrLevel } from './qr-capacity';
 export { QrCapacityExceededError } from './qr-capacity-exceeded.error';
 export { deriveStructuredName } from './structured-name';
 export { VCardInvariantError } from './vcard-invariant.error';
+export { utf8Length } from './utf8-length';
 export { normalizeWebsite } from './website';

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import { createValidationPipe } from '../../core/validation/create-validation-pipe';
@@ -14,8 +15,6 @@ export const BATCH_CHUNK_SIZE = 50;
  * POST /v1/vcard during back-to-back 10k batches from 11.5 to 9.6 ms (bench/README.md).
  */
 export const BATCH_STEP_SIZE = 20;
-
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Turns contacts into outcomes exactly as `POST /v1/vcard` would: the same validation pipe

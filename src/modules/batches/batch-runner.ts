@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { Queue, Worker } from 'bullmq';
@@ -9,8 +10,6 @@ import type { BatchStore } from './store/batch-store';
 export abstract class BatchRunner {
   abstract enqueue(batch: BatchRecord): Promise<void>;
 }
-
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * One instance: batches run in this process, at most MAX_RUNNING at a time (the others wait in

@@ -24,8 +24,12 @@ import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
 import { TemplatesService } from '../templates/templates.service';
 import { contactsFromCsv } from './batch-csv';
+import type { BatchRecord } from './batch-record';
 import { BatchesService, CONTACTS_PER_RATE_UNIT, itemsLimit } from './batches.service';
 import { BatchCreateRequestDto, BatchDto, BatchItemsPageDto, toBatchDto } from './dto/batch.dto';
+import { MARGIN_RANGE, QR_IMAGE_DEFAULTS, qrImageOptions, SCALE_RANGE } from '../vcard/qr-image-options';
+import type { QrImageType } from '../vcard/qr-image.service';
+import { writeZip, type ZipFile } from './batch-codes-zip';
 
 const CSV_EXAMPLE = 'fullName,organization,email\r\nAda Lovelace,Analytical Engines,ada@example.com\r\n"Hopper, Grace",US Navy,grace@example.com\r\n';
 
@@ -179,8 +183,7 @@ export class BatchesController {
   })
   @ApiErrorResponses('batch_not_found', 'batch_not_finished', 'rate_limited', 'service_unavailable')
   async vcf(@Param('batchId') batchId: string, @Res() reply: object): Promise<void> {
-    const batch = await this.batches.get(batchId);
-    if (batch.status !== 'succeeded') throw new ApiError('batch_not_finished', { details: { status: batch.status, processed: batch.processed, total: batch.total } });
+    const batch = await this.finished(batchId);
     const cards = this.batches.vcf(batch);
     // Read the first page before committing to a 200, so a store failure is still an Error response.
     const first = await cards.next();
@@ -199,6 +202,63 @@ export class BatchesController {
       // The status line is gone: all that is left is to cut the response short.
       raw.destroy();
     }
+  }
+
+  @Get(':batchId/codes.zip')
+  @ApiOperation({
+    operationId: 'downloadBatchCodes',
+    summary: 'Download a QR code image and a .vcf for every successful contact, as one ZIP',
+    description: [
+      'For each successful contact in input order: `NNNNN-<name>.png` (or `.svg`), the QR code of its qrPayload, then `NNNNN-<name>.vcf`, its card alone (Outlook imports only the first card of a multi-card file). NNNNN is the item index + 1, zero-padded to the digits of the batch total; failed contacts leave gaps. <name> is the fullName with accents removed and other characters than ASCII letters and digits turned into `-`, at most 40 characters.',
+      'Streamed as it is drawn, with memory bounded whatever the batch size. qrLevel, scale and margin apply to every image; a card too large for qrLevel is drawn at the highest lower level that holds it. 409 batch_not_finished while the batch runs.',
+    ].join('\n\n'),
+  })
+  @ApiParam({ name: 'batchId', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' })
+  @ApiQuery({ name: 'type', required: false, schema: { type: 'string', enum: ['png', 'svg'], default: 'png' }, description: 'Image format of the codes.' })
+  @ApiQuery({ name: 'qrLevel', required: false, schema: { type: 'string', enum: ['L', 'M', 'Q', 'H'], default: QR_IMAGE_DEFAULTS.qrLevel } })
+  @ApiQuery({ name: 'scale', required: false, schema: { type: 'integer', ...SCALE_RANGE, default: QR_IMAGE_DEFAULTS.scale }, description: 'Pixels per module.' })
+  @ApiQuery({ name: 'margin', required: false, schema: { type: 'integer', ...MARGIN_RANGE, default: QR_IMAGE_DEFAULTS.margin }, description: 'Quiet zone in modules.' })
+  @ApiProduces('application/zip')
+  @ApiOkResponse({
+    description: 'A ZIP archive, streamed.',
+    content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+    headers: { 'Content-Disposition': { description: 'attachment; filename="<batch id>-codes.zip"', schema: { type: 'string' } }, ...RATE_LIMIT_HEADERS_DOC },
+  })
+  @ApiErrorResponses('batch_not_found', 'batch_not_finished', 'invalid_query', 'rate_limited', 'service_unavailable')
+  async codes(
+    @Param('batchId') batchId: string,
+    @Query('type') typeParam: unknown,
+    @Query('qrLevel') qrLevel: unknown,
+    @Query('scale') scale: unknown,
+    @Query('margin') margin: unknown,
+    @Res() reply: object,
+  ): Promise<void> {
+    const type = typeParam ?? 'png';
+    if (type !== 'png' && type !== 'svg') {
+      throw new ApiError('invalid_query', { message: 'The query parameter type is invalid: type must be png or svg', details: { parameter: 'type', issue: 'invalid_value' } });
+    }
+    const options = qrImageOptions({ qrLevel, scale, margin });
+    const batch = await this.finished(batchId);
+    const files = this.batches.codes(batch, type as QrImageType, options);
+    // Read the first page before committing to a 200, so a store failure is still an Error response.
+    const first = await files.next();
+    const raw = takeOverResponse(reply);
+    raw.statusCode = 200;
+    raw.setHeader('Content-Type', 'application/zip');
+    raw.setHeader('Content-Disposition', `attachment; filename="${batch.id}-codes.zip"`);
+    async function* all(): AsyncGenerator<ZipFile> {
+      if (first.done) return;
+      yield first.value;
+      yield* files;
+    }
+    await writeZip(all(), raw, new Date(batch.completed_at ?? batch.created_at));
+  }
+
+  /** The batch, once every contact is processed; 409 batch_not_finished before. */
+  private async finished(batchId: string): Promise<BatchRecord> {
+    const batch = await this.batches.get(batchId);
+    if (batch.status !== 'succeeded') throw new ApiError('batch_not_finished', { details: { status: batch.status, processed: batch.processed, total: batch.total } });
+    return batch;
   }
 
   private selfUrl(request: HttpRequestLike, batchId: string): string {

@@ -6,6 +6,11 @@ import { buildErrorBody } from '../../core/errors/error-body';
 import { ERROR_CODES, ErrorCode } from '../../core/errors/error-codes';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { VCardService } from '../vcard/vcard.service';
+import type { QrImageOptions } from '../vcard/qr-image-options';
+import { QrImageService, QrImageType } from '../vcard/qr-image.service';
+import { qrFileSlug } from '../../lib/qr';
+import { formattedName } from '../../lib/vcard';
+import type { ZipFile } from './batch-codes-zip';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { BatchCreation, BatchRecord, isBatchId, newBatchId, StoredItem } from './batch-record';
 import { BatchJsonBody } from './batch-json-body';
@@ -18,6 +23,8 @@ export const CONTACTS_PER_RATE_UNIT = 100;
 const PROGRESS_POLL_MS = 250;
 /** Cards written per read of the store while streaming cards.vcf. */
 const VCF_PAGE = 500;
+/** Contacts read from the store at a time while streaming codes.zip (two files each). */
+const ZIP_PAGE = 100;
 
 export type BatchItem =
   | { index: number; status: 'succeeded'; result: VCardResponseDto }
@@ -69,6 +76,7 @@ export class BatchesService {
     private readonly store: BatchStore,
     private readonly runner: BatchRunner,
     private readonly vcards: VCardService,
+    private readonly images: QrImageService,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
@@ -169,6 +177,25 @@ export class BatchesService {
       let chunk = '';
       for (const item of items) if (item?.ok) chunk += this.vcards.fromPayload(item.qrPayload).vcard;
       if (chunk) yield chunk;
+    }
+  }
+
+  /**
+   * The files of codes.zip (contact-model.md §5): for each successful contact in input order, its
+   * QR image then its card as a one-card .vcf, named `NNNNN-<slug>` with NNNNN its index + 1
+   * padded to the digits of the batch's total. Read a page of the store at a time and drawn one by
+   * one as the archive asks for them, so memory does not grow with the batch.
+   */
+  async *codes(batch: BatchRecord, type: QrImageType, options: QrImageOptions): AsyncGenerator<ZipFile> {
+    const digits = String(batch.total).length;
+    for (let from = 0; from < batch.total; from += ZIP_PAGE) {
+      const items = await this.store.items(batch.id, from, Math.min(batch.total, from + ZIP_PAGE));
+      for (const [offset, item] of items.entries()) {
+        if (!item?.ok) continue;
+        const stem = `${String(from + offset + 1).padStart(digits, '0')}-${qrFileSlug(formattedName(item.qrPayload))}`;
+        yield { name: `${stem}.${type}`, data: this.images.renderFitting(item.qrPayload, type, options), store: type === 'png' };
+        yield { name: `${stem}.vcf`, data: Buffer.from(this.vcards.fromPayload(item.qrPayload).vcard, 'utf8'), store: false };
+      }
     }
   }
 

@@ -12,6 +12,8 @@ import { TemplatesService } from '../templates/templates.service';
 import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
 import { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { VCardService } from '../vcard/vcard.service';
+import { MARGIN_RANGE, QR_IMAGE_DEFAULTS, qrImageOptions, SCALE_RANGE } from '../vcard/qr-image-options';
+import { QrImageService } from '../vcard/qr-image.service';
 import { rejectUnknownProperties } from '../../core/validation/reject-unknown-properties';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter';
 import { clientAddress, HttpRequestLike } from '../../http/native-http';
@@ -57,7 +59,9 @@ export class McpTools {
     private readonly templates: TemplatesService,
     private readonly batches: BatchesService,
     private readonly limiter: RateLimiter,
+    private readonly images: QrImageService,
   ) {
+    const vcardRequest = dtoJsonSchema(VCardRequestDto);
     const batchRequest = dtoJsonSchema(BatchCreateRequestDto);
     const batchProperties = batchRequest.properties as Record<string, Record<string, unknown>>;
     this.definitions = [
@@ -72,9 +76,31 @@ export class McpTools {
           'Same rules and output as POST /v1/vcard. Deterministic; creates no account and stores no ' +
           'contact. On invalid input the result has isError: true and its text is the JSON error ' +
           '{error:{code,message,hint,docsUrl,status,details}}: follow error.hint.',
-        inputSchema: rejectUnknownProperties(dtoJsonSchema(VCardRequestDto)) as Tool['inputSchema'],
+        inputSchema: rejectUnknownProperties(vcardRequest) as Tool['inputSchema'],
         outputSchema: dtoJsonSchema(VCardResponseDto) as Tool['outputSchema'],
         annotations: { title: 'Create a vCard QR payload', ...READ_ONLY },
+      },
+      {
+        name: 'create_vcard_qr_code',
+        title: 'Create a vCard QR code image',
+        description:
+          'Builds the same card as create_vcard_payload from the same contact fields and returns the QR code ' +
+          'itself as a PNG image (image content, base64, image/png) that you can show to the user, followed by ' +
+          'qrPayload as text (what the code holds). qrLevel (L, M, Q, H; default M) is the error-correction ' +
+          `level, scale (${SCALE_RANGE.minimum}-${SCALE_RANGE.maximum}, default ${QR_IMAGE_DEFAULTS.scale}) the pixels per module, ` +
+          `margin (${MARGIN_RANGE.minimum}-${MARGIN_RANGE.maximum}, default ${QR_IMAGE_DEFAULTS.margin}) the quiet zone in modules. ` +
+          'Same rules as POST /v1/vcard with Accept: image/png. Nothing is stored. On invalid input the result ' +
+          'has isError: true and its text is the JSON error {error:{code,message,hint,docsUrl,status,details}}.',
+        inputSchema: rejectUnknownProperties({
+          ...vcardRequest,
+          properties: {
+            ...(vcardRequest.properties as Record<string, unknown>),
+            qrLevel: { type: 'string', enum: ['L', 'M', 'Q', 'H'], default: QR_IMAGE_DEFAULTS.qrLevel, description: 'Error-correction level.' },
+            scale: { type: 'integer', ...SCALE_RANGE, default: QR_IMAGE_DEFAULTS.scale, description: 'Pixels per module.' },
+            margin: { type: 'integer', ...MARGIN_RANGE, default: QR_IMAGE_DEFAULTS.margin, description: 'Quiet zone in modules.' },
+          },
+        }) as unknown as Tool['inputSchema'],
+        annotations: { title: 'Create a vCard QR code image', ...READ_ONLY },
       },
       {
         name: 'list_templates',
@@ -182,6 +208,8 @@ export class McpTools {
         });
       case 'create_vcard_payload':
         return this.createVCardPayload(args);
+      case 'create_vcard_qr_code':
+        return this.createVCardQrCode(args);
       case 'list_templates':
         return this.listTemplates(args);
       case 'get_product_context': {
@@ -206,6 +234,25 @@ export class McpTools {
       // The vCard text first for clients that show only text; the JSON for those without
       // structuredContent support (the MCP spec asks for both).
       return this.structured(result, result.vcard, JSON.stringify(result));
+    } catch (error) {
+      return this.toolError(error);
+    }
+  }
+
+  /** Exactly the POST /v1/vcard path with Accept: image/png: the body's rules, the image parameters' rules, then the code. */
+  private async createVCardQrCode(args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+    try {
+      const { qrLevel, scale, margin, ...fields } = args ?? {};
+      const contact = (await this.validation.transform(fields, { type: 'body', metatype: VCardRequestDto })) as VCardRequestDto;
+      const options = qrImageOptions({ qrLevel, scale, margin });
+      const { qrPayload } = this.vcards.create(contact);
+      const png = this.images.render(qrPayload, 'png', options);
+      return {
+        content: [
+          { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
+          { type: 'text', text: qrPayload },
+        ],
+      };
     } catch (error) {
       return this.toolError(error);
     }

@@ -1,16 +1,40 @@
-/** True when the client prefers text/vcard over JSON (Accept header, q-values honoured). */
-export function prefersVCardText(accept: string | undefined): boolean {
-  if (!accept) return false;
-  let vcard = 0;
-  let json = 0;
+/** What POST /v1/vcard answers with: the JSON response, the .vcf text, or the QR code as an image. */
+export type VCardRepresentation = 'json' | 'vcard' | 'png' | 'svg';
+
+/** The media types POST /v1/vcard can answer with, for a 406's details. */
+export const VCARD_MEDIA_TYPES = ['application/json', 'text/vcard', 'image/png', 'image/svg+xml'] as const;
+
+/**
+ * The representation an Accept header asks for (q-values honoured), or null for an Accept the route
+ * cannot answer (406). JSON wins ties, then the .vcf, then PNG, then SVG. So that every Accept
+ * answered before images existed keeps its answer, JSON and the .vcf are matched as they always
+ * were (the highest q of their ranges), and an Accept matching nothing is JSON unless it asks for
+ * an image: only then is it refused.
+ */
+export function negotiateVCard(accept: string | undefined): VCardRepresentation | null {
+  if (!accept) return 'json';
+  const q = { json: 0, vcard: 0, png: 0, svg: 0 };
+  // An image type's q is that of its most specific range: image/png, else image/*.
+  const exact = { png: -1, svg: -1 };
+  let imageWildcard = -1;
+  let asksForImage = false;
   for (const part of accept.split(',')) {
     const [type, ...params] = part.trim().toLowerCase().split(';');
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) || 0 : 1;
-    if (type === 'text/vcard' || type === 'text/x-vcard') vcard = Math.max(vcard, q);
-    if (type === 'application/json' || type === 'application/*' || type === '*/*') json = Math.max(json, q);
+    const weight = qParam ? Number(qParam.slice(2)) || 0 : 1;
+    if (type === 'text/vcard' || type === 'text/x-vcard') q.vcard = Math.max(q.vcard, weight);
+    else if (type === 'application/json' || type === 'application/*' || type === '*/*') q.json = Math.max(q.json, weight);
+    else if (type === 'image/png') exact.png = Math.max(exact.png, weight);
+    else if (type === 'image/svg+xml') exact.svg = Math.max(exact.svg, weight);
+    else if (type === 'image/*') imageWildcard = Math.max(imageWildcard, weight);
+    if (type.startsWith('image/')) asksForImage = true;
   }
-  return vcard > 0 && vcard > json;
+  q.png = exact.png >= 0 ? exact.png : Math.max(imageWildcard, 0);
+  q.svg = exact.svg >= 0 ? exact.svg : Math.max(imageWildcard, 0);
+  let best: VCardRepresentation = 'json';
+  for (const candidate of ['vcard', 'png', 'svg'] as const) if (q[candidate] > q[best]) best = candidate;
+  if (q[best] > 0) return best;
+  return asksForImage ? null : 'json';
 }
 
 /** ASCII file name for Content-Disposition: letters and digits of the name, else "contact". */

@@ -1,5 +1,7 @@
-import { Controller, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Headers, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiBody, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiError } from '../../core/errors/api-error';
+import { qrFileSlug } from '../../lib/qr';
 import { ApiRoute } from '../../http/api-route.decorator';
 import type { HttpResponseLike } from '../../http/native-http';
 import { IdempotencyKey } from '../../core/idempotency/idempotency-key.decorator';
@@ -8,7 +10,9 @@ import { ValidatedBody } from '../../core/validation/validated-body.decorator';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { VCardRequestDto } from './dto/vcard-request.dto';
 import { VCardResponseDto } from './dto/vcard-response.dto';
-import { prefersVCardText, vcardFileName } from './vcard-download';
+import { MARGIN_RANGE, QR_IMAGE_DEFAULTS, qrImageOptions, SCALE_RANGE } from './qr-image-options';
+import { QR_IMAGE_MEDIA_TYPES, QrImageService } from './qr-image.service';
+import { negotiateVCard, VCARD_MEDIA_TYPES, vcardFileName } from './vcard-download';
 import { VCardService } from './vcard.service';
 
 export const IDEMPOTENCY_KEY_HEADER_DOC = {
@@ -28,15 +32,21 @@ export const RATE_LIMIT_HEADERS_DOC = {
 @ApiRoute()
 @Controller('v1/vcard')
 export class VCardController {
-  constructor(private readonly vcards: VCardService) {}
+  constructor(
+    private readonly vcards: VCardService,
+    private readonly images: QrImageService,
+  ) {}
 
   @Post()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'createVCard',
     summary: 'Build a vCard payload from contact fields',
-    description:
-      'Deterministic: the same body always gives the same bytes. Send Accept: text/vcard to get the .vcf file itself. Nothing is stored.',
+    description: [
+      'Deterministic: the same body always gives the same bytes. Nothing is stored.',
+      'Send Accept: text/vcard to get the .vcf file itself, or Accept: image/png or image/svg+xml to get the QR code of qrPayload as an image (byte mode, UTF-8, no ECI, the smallest version that holds it at qrLevel; a PNG is (17 + 4·version + 2·margin)·scale pixels square, dark modules on opaque white).',
+      'An Accept that asks only for other image types is 406; an Accept without any type this route produces and without an image type is answered in JSON.',
+    ].join('\n\n'),
   })
   @ApiBody({ type: VCardRequestDto })
   @ApiHeader(IDEMPOTENCY_KEY_HEADER_DOC)
@@ -45,8 +55,41 @@ export class VCardController {
     required: false,
     description: "A template id; the request must then contain that template's requiredFields.",
   })
-  @ApiProduces('application/json', 'text/vcard')
-  @ApiOkResponse({ type: VCardResponseDto, headers: { ...RATE_LIMIT_HEADERS_DOC } })
+  @ApiQuery({
+    name: 'qrLevel',
+    required: false,
+    description: 'Error-correction level of the QR image (Accept: image/png or image/svg+xml).',
+    schema: { type: 'string', enum: ['L', 'M', 'Q', 'H'], default: QR_IMAGE_DEFAULTS.qrLevel },
+  })
+  @ApiQuery({
+    name: 'scale',
+    required: false,
+    description: 'Pixels per module of the QR image.',
+    schema: { type: 'integer', ...SCALE_RANGE, default: QR_IMAGE_DEFAULTS.scale },
+  })
+  @ApiQuery({
+    name: 'margin',
+    required: false,
+    description: 'Quiet zone around the QR image, in modules.',
+    schema: { type: 'integer', ...MARGIN_RANGE, default: QR_IMAGE_DEFAULTS.margin },
+  })
+  @ApiExtraModels(VCardResponseDto)
+  @ApiOkResponse({
+    description: 'The payload as JSON, or the .vcf file, or the QR code image, as Accept asks.',
+    headers: {
+      ...RATE_LIMIT_HEADERS_DOC,
+      'Content-Disposition': {
+        description: 'With text/vcard: attachment; filename="<name>.vcf". With an image: inline; filename="<name>.png" or ".svg".',
+        schema: { type: 'string' },
+      },
+    },
+    content: {
+      'application/json': { schema: { $ref: getSchemaPath(VCardResponseDto) } },
+      'text/vcard': { schema: { type: 'string' } },
+      'image/png': { schema: { type: 'string', format: 'binary' } },
+      'image/svg+xml': { schema: { type: 'string' } },
+    },
+  })
   @ApiErrorResponses(
     'invalid_request',
     'invalid_json',
@@ -55,21 +98,37 @@ export class VCardController {
     'invalid_idempotency_key',
     'qr_capacity_exceeded',
     'template_requirements_not_met',
+    'not_acceptable',
     'payload_too_large',
     'unsupported_media_type',
     'rate_limited',
   )
+  // Each query parameter is read on its own: an unknown one is ignored, as it always was.
   create(
     @IdempotencyKey() _idempotencyKey: string | undefined,
     @ValidatedBody() body: VCardRequestDto,
     @Query('template') template: unknown,
+    @Query('qrLevel') qrLevel: unknown,
+    @Query('scale') scale: unknown,
+    @Query('margin') margin: unknown,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: HttpResponseLike,
-  ): VCardResponseDto | string {
+  ): VCardResponseDto | string | StreamableFile {
+    const representation = negotiateVCard(accept);
+    if (representation === null) throw new ApiError('not_acceptable', { details: { available: VCARD_MEDIA_TYPES } });
+    const image = qrImageOptions({ qrLevel, scale, margin });
     const result = this.vcards.create(body, optionalQueryString(template));
-    if (!prefersVCardText(accept)) return result;
-    reply.header('Content-Type', 'text/vcard; charset=utf-8');
-    reply.header('Content-Disposition', `attachment; filename="${vcardFileName(body.fullName)}"`);
-    return result.vcard;
+    if (representation === 'json') return result;
+    if (representation === 'vcard') {
+      reply.header('Content-Type', 'text/vcard; charset=utf-8');
+      reply.header('Content-Disposition', `attachment; filename="${vcardFileName(body.fullName)}"`);
+      return result.vcard;
+    }
+    const file = this.images.render(result.qrPayload, representation, image);
+    return new StreamableFile(file, {
+      type: QR_IMAGE_MEDIA_TYPES[representation],
+      disposition: `inline; filename="${qrFileSlug(body.fullName)}.${representation}"`,
+      length: file.length,
+    });
   }
 }

@@ -1,0 +1,4 @@
+export { qrFileSlug } from './qr-file-slug';
+export { QrLevelCapacityError, qrMatrix, type QrMatrix } from './qr-matrix';
+export { qrPng, type QrRaster } from './qr-png';
+export { qrSvg } from './qr-svg';

@@ -1,0 +1,35 @@
+import * as QRCode from 'qrcode';
+import { QR_BYTE_CAPACITY, type QrLevel } from '../vcard/qr-capacity';
+import { utf8Length } from '../vcard/utf8-length';
+
+/** A QR symbol's modules: `size` × `size`, row-major, 1 for a dark module. */
+export interface QrMatrix {
+  version: number;
+  size: number;
+  modules: Uint8Array;
+}
+
+/** The payload holds more bytes than any QR version can at the level. Carries no payload text. */
+export class QrLevelCapacityError extends Error {
+  constructor(
+    readonly bytes: number,
+    readonly capacity: number,
+    readonly level: QrLevel,
+  ) {
+    super(`The payload takes ${bytes} bytes; a QR code at level ${level} holds at most ${capacity}.`);
+    this.name = 'QrLevelCapacityError';
+  }
+}
+
+/**
+ * The QR symbol of `payload`'s UTF-8 bytes: one byte-mode segment, no ECI header, the smallest
+ * version that holds it at `level` (npm `qrcode` chooses it, and masks and corrects the symbol).
+ * A scanner decodes exactly the payload's bytes, as vcard-encoding.md §4 requires.
+ */
+export function qrMatrix(payload: string, level: QrLevel): QrMatrix {
+  const bytes = utf8Length(payload);
+  const capacity = QR_BYTE_CAPACITY[level][QR_BYTE_CAPACITY[level].length - 1];
+  if (bytes > capacity) throw new QrLevelCapacityError(bytes, capacity, level);
+  const symbol = QRCode.create([{ data: Buffer.from(payload, 'utf8'), mode: 'byte' }], { errorCorrectionLevel: level });
+  return { version: symbol.version, size: symbol.modules.size, modules: symbol.modules.data };
+}

@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-FROM node:20-bookworm-slim AS build
+# Node 24, the Active LTS (Node 20 reached its end of life in April 2026); CI runs the suite on it.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -8,7 +9,7 @@ COPY src ./src
 COPY scripts/build-playground.mjs ./scripts/build-playground.mjs
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./package.json
@@ -16,8 +17,10 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 USER node
 EXPOSE 3000
+# Liveness only: /livez never depends on Redis, so a Redis outage does not restart replicas that
+# keep serving vCards. Readiness (/readyz) is for the load balancer or the orchestrator's routing.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form: node is PID 1 and receives SIGTERM directly (graceful shutdown, exit 0).
 # The same command as `npm start` after the build, and as the tests that spawn the service
 # (test/e2e/startup.e2e-spec.ts checks that they agree). --max-semi-space-size=8 caps V8's young

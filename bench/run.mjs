@@ -258,7 +258,7 @@ async function measureInterleaved(servers, route) {
   return results;
 }
 
-const compact = ({ rssSamples, ...rest }) => rest;
+const compact = ({ rssSamples: _rssSamples, ...rest }) => rest;
 
 /**
  * BENCH_JOBS job creations in one run on a fresh service (MAX_JOBS at its default, 10000): its RSS

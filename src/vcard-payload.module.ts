@@ -1,6 +1,8 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { RateLimiter } from './core/rate-limit/rate-limiter';
+import { Readiness } from './core/lifecycle/readiness';
+import { ServiceMetrics } from './core/metrics/service-metrics';
 import { ShutdownSignal } from './core/lifecycle/shutdown-signal';
 import { ApiEdgeGuard } from './http/api-edge.guard';
 import { ApiExceptionFilter } from './http/api-exception.filter';
@@ -55,6 +57,8 @@ class VCardPayloadCoreModule {
       ...STORE_PROVIDERS,
       RateLimiter,
       ShutdownSignal,
+      Readiness,
+      ServiceMetrics,
       ApiEdgeGuard,
       ApiExceptionFilter,
     ];
@@ -63,7 +67,7 @@ class VCardPayloadCoreModule {
       global: true,
       imports: base.imports ?? [],
       providers,
-      exports: [SERVICE_CONFIG, JobStore, StoreHealth, RATE_LIMIT_STORAGE, REDIS_CONNECTION, RateLimiter, ShutdownSignal, ApiEdgeGuard, ApiExceptionFilter],
+      exports: [SERVICE_CONFIG, JobStore, StoreHealth, RATE_LIMIT_STORAGE, REDIS_CONNECTION, RateLimiter, ShutdownSignal, Readiness, ServiceMetrics, ApiEdgeGuard, ApiExceptionFilter],
     };
   }
 }

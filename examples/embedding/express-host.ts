@@ -14,6 +14,7 @@ export class ExpressPlatformModule {
         VCardPayloadModule.forRoot({
           publicBaseUrl: settings.publicBaseUrl,
           rateLimit: { max: settings.vcardRequestsPerMinute, windowSeconds: 60 },
+          ...(settings.metricsRegistry && { metrics: { registry: settings.metricsRegistry } }),
         }),
       ],
       controllers: [ThingsController],

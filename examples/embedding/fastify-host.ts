@@ -27,6 +27,7 @@ export class FastifyPlatformModule {
           useFactory: (platform: PlatformSettings) => ({
             publicBaseUrl: platform.publicBaseUrl,
             rateLimit: { max: platform.vcardRequestsPerMinute, windowSeconds: 60 },
+            ...(platform.metricsRegistry && { metrics: { registry: platform.metricsRegistry } }),
           }),
         }),
       ],

@@ -59,14 +59,16 @@ describe('loadConfig', () => {
       maxConnections: 10_000,
       maxConnectionsPerClient: 64,
       shutdownTimeoutMs: 8_000,
+      shutdownDelayMs: 0,
       batchBodyLimitBytes: 5_242_880,
       streams: { maxPerClient: 8, maxTotal: 1000 },
       batches: { maxContacts: 10_000, maxActivePerClient: 2, maxActive: 20 },
     });
-    expect(loadConfig({ MAX_STREAMS: '3', BATCH_MAX_CONTACTS: '50', SHUTDOWN_TIMEOUT_MS: '0' })).toMatchObject({
+    expect(loadConfig({ MAX_STREAMS: '3', BATCH_MAX_CONTACTS: '50', SHUTDOWN_TIMEOUT_MS: '0', SHUTDOWN_DELAY_MS: '15000' })).toMatchObject({
       streams: { maxTotal: 3 },
       batches: { maxContacts: 50 },
       shutdownTimeoutMs: 0,
+      shutdownDelayMs: 15_000,
     });
     const names = [
       'REQUEST_TIMEOUT_MS',
@@ -74,6 +76,7 @@ describe('loadConfig', () => {
       'MAX_CONNECTIONS',
       'MAX_CONNECTIONS_PER_CLIENT',
       'SHUTDOWN_TIMEOUT_MS',
+      'SHUTDOWN_DELAY_MS',
       'BATCH_BODY_LIMIT_BYTES',
       'MAX_STREAMS_PER_CLIENT',
       'MAX_STREAMS',

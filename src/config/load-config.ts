@@ -7,8 +7,11 @@ export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 
-/** The environment variable behind each module option, so a bad value is reported by its variable. */
-const ENV_NAMES: Record<OptionName, string> = {
+/**
+ * The environment variable behind each module option, so a bad value is reported by its variable.
+ * A metrics registry is an object a host passes: no variable sets it.
+ */
+const ENV_NAMES: Record<Exclude<OptionName, 'metrics.registry'>, string> = {
   publicBaseUrl: 'PUBLIC_BASE_URL',
   appUrl: 'APP_URL',
   generatorUrl: 'GENERATOR_URL',
@@ -79,8 +82,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     maxConnections: read.int('MAX_CONNECTIONS', 10_000, LIMITS.maxConnections),
     maxConnectionsPerClient: read.int('MAX_CONNECTIONS_PER_CLIENT', 64, LIMITS.maxConnectionsPerClient),
     shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 8_000, LIMITS.shutdownTimeoutMs),
+    shutdownDelayMs: read.int('SHUTDOWN_DELAY_MS', 0, LIMITS.shutdownDelayMs),
+    metricsPort: read.raw('METRICS_PORT') === undefined ? null : read.int('METRICS_PORT', 0, LIMITS.port),
+    metricsHost: read.raw('METRICS_HOST') ?? '127.0.0.1',
     options,
   };
+  // The scrape endpoint is for operators: never on the port clients reach.
+  if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === port) check.problems.push('METRICS_PORT must differ from PORT');
   if (check.problems.length > 0) throw new ConfigError(check.problems);
   return config;
 }

@@ -6,7 +6,8 @@ import { SERVICE_CONFIG, ServiceConfig } from '../options/service-config';
 import { CORS_RESPONSE_HEADERS } from './cors-headers';
 import { isEdgeHandled } from './edge-marker';
 import { rememberRoute } from './mount-path';
-import { HttpRequestLike, nativeRequest } from './native-http';
+import { HttpRequestLike, nativeRequest, nativeResponse } from './native-http';
+import { ServiceMetrics } from '../core/metrics/service-metrics';
 
 const NOT_COUNTED = Symbol('vcard-payload.notCounted');
 
@@ -15,8 +16,8 @@ export const NotRateLimited = (): ClassDecorator & MethodDecorator => SetMetadat
 
 /**
  * What every module route does before its handler, on any adapter: remembers the matched route
- * (for links under the mount path), adds the CORS response headers, and counts the request against
- * the client's budget with the RateLimit headers (429 with Retry-After when spent). A request the
+ * (for links under the mount path), records the request in the metrics when it is answered, adds
+ * the CORS response headers, and counts the request against the client's budget with the RateLimit headers (429 with Retry-After when spent). A request the
  * app's edge already handled (the standalone service) is left alone.
  */
 @Injectable()
@@ -26,6 +27,7 @@ export class ApiEdgeGuard implements CanActivate {
     private readonly limiter: RateLimiter,
     private readonly reflector: Reflector,
     private readonly adapterHost: HttpAdapterHost,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
@@ -35,6 +37,7 @@ export class ApiEdgeGuard implements CanActivate {
     if (isEdgeHandled(nativeRequest(request))) return true;
 
     const response = http.getResponse<object>();
+    this.measure(request, response);
     const setHeader = (name: string, value: string): unknown => this.adapterHost.httpAdapter.setHeader(response, name, value);
     if (this.config.cors) for (const [name, value] of Object.entries(CORS_RESPONSE_HEADERS)) setHeader(name, value);
     if (!this.limiter.enabled || this.reflector.getAllAndOverride<boolean>(NOT_COUNTED, [context.getHandler(), context.getClass()])) {
@@ -47,5 +50,14 @@ export class ApiEdgeGuard implements CanActivate {
       return true;
     };
     return record instanceof Promise ? record.then(settle) : settle(record);
+  }
+
+  /** Counts the request and its latency once its response is sent (errors and 429s included). */
+  private measure(request: HttpRequestLike, response: object): void {
+    const started = performance.now();
+    const raw = nativeResponse(response);
+    const routed = request as { routeOptions?: { url?: string }; route?: { path?: string } };
+    const route = routed.routeOptions?.url ?? routed.route?.path ?? '(unmatched)';
+    raw.once('finish', () => this.metrics.observeHttp(request.method, route, raw.statusCode, (performance.now() - started) / 1000));
   }
 }

@@ -16,7 +16,7 @@ export class OptionChecks {
 
   /** An absolute http(s) URL; trailing slashes dropped unless `keepSlash`. */
   httpUrl(name: string, value: unknown, keepSlash = false): string | undefined {
-    let parsed: URL | null = null;
+    let parsed: URL | null;
     try {
       parsed = typeof value === 'string' ? new URL(value.trim()) : null;
     } catch {
@@ -31,7 +31,7 @@ export class OptionChecks {
   }
 
   redisUrl(name: string, value: unknown): string | undefined {
-    let valid = false;
+    let valid: boolean;
     try {
       const url = new URL(String(value));
       valid = typeof value === 'string' && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '';
@@ -100,6 +100,7 @@ export const LIMITS = {
   maxConnections: [1, 1_000_000],
   maxConnectionsPerClient: [1, 1_000_000],
   shutdownTimeoutMs: [0, 600_000],
+  shutdownDelayMs: [0, 600_000],
   maxStreamsPerClient: [1, 100_000],
   maxStreams: [1, 1_000_000],
   batchMaxContacts: [1, 100_000],

@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import { SERVICE_VERSION } from '../config/service-info';
 import { ConfigError, LIMITS, OptionChecks } from './option-checks';
 import type { ServiceConfig, StoreConfig } from './service-config';
@@ -64,6 +65,7 @@ export function resolveServiceConfig(
       maxActive: number(check, name('batches.maxActive'), options.batches?.maxActive, 20, LIMITS.batchMaxActive),
     },
     serviceVersion: SERVICE_VERSION,
+    metricsRegistry: metricsRegistry(check, name('metrics.registry'), options.metrics?.registry),
   };
   if (!checks && check.problems.length > 0) throw new ConfigError(check.problems);
   return config;
@@ -85,7 +87,8 @@ export type OptionName =
   | 'streams.maxTotal'
   | 'batches.maxContacts'
   | 'batches.maxActivePerClient'
-  | 'batches.maxActive';
+  | 'batches.maxActive'
+  | 'metrics.registry';
 
 function number(check: OptionChecks, name: string, value: unknown, fallback: number, [min, max]: readonly [number, number]): number {
   if (value === undefined) return fallback;
@@ -111,4 +114,13 @@ function hostOf(url: string): string {
   } catch {
     return 'localhost';
   }
+}
+
+/** A prom-client Registry (anything with its registerMetric and metrics methods), or none. */
+function metricsRegistry(check: OptionChecks, option: string, value: unknown): Registry | null {
+  if (value === undefined) return null;
+  const candidate = value as Partial<Registry> | null;
+  if (typeof candidate?.registerMetric === 'function' && typeof candidate.metrics === 'function') return value as Registry;
+  check.problems.push(`${option} must be a prom-client Registry`);
+  return null;
 }

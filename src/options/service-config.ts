@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type Redis from 'ioredis';
 
 /** The store the module runs on, resolved from `VCardPayloadOptions.store`. */
@@ -23,6 +24,8 @@ export interface ServiceConfig {
   /** Batches: contacts per batch, unfinished batches per client address and in all. */
   batches: { maxContacts: number; maxActivePerClient: number; maxActive: number };
   serviceVersion: string;
+  /** The host's prom-client registry for the module's metrics; null: the module's own. */
+  metricsRegistry: Registry | null;
 }
 
 /** DI token of the module's ServiceConfig. */

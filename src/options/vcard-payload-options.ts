@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+import type { Registry } from 'prom-client';
 
 /**
  * Where the module keeps jobs and rate-limit counters.
@@ -63,4 +64,11 @@ export interface VCardPayloadOptions {
    * parser must accept the batch's size (about 200 bytes a contact) and, for CSV, `text/csv` as a string.
    */
   batches?: { maxContacts?: number; maxActivePerClient?: number; maxActive?: number };
+  /**
+   * Prometheus metrics (prom-client): request counts and latencies by route pattern, 429s, the
+   * Redis circuit, open streams, jobs, batches and their queue. Pass the host's own `registry` to
+   * have them scraped with the host's metrics; by default the module keeps a registry of its own
+   * (the standalone service serves it on `METRICS_PORT`). The module never starts a listener.
+   */
+  metrics?: { registry?: Registry };
 }

@@ -6,8 +6,8 @@ import { ApiError } from '../core/errors/api-error';
 import { markEdgeHandled } from '../http/edge-marker';
 import type { Drain } from './graceful-shutdown';
 
-/** Paths (after the /api alias is rewritten) that never count against the budget: health, docs, the playground page. */
-const UNCOUNTED = /^\/(v1\/health(\?|$)|docs(\/|\?|$)|openapi\.json(\?|$)|playground\/|\?|$)/;
+/** Paths (after the /api alias is rewritten) that never count against the budget: health and probes, docs, the playground page. */
+const UNCOUNTED = /^\/((v1\/health|livez|readyz)(\?|$)|docs(\/|\?|$)|openapi\.json(\?|$)|playground\/|\?|$)/;
 
 /** A `.` or `..` path segment, plain or percent-encoded: no route has one, and no file is served by one. */
 const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|\?|$)/i;

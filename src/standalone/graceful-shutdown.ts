@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import type { AppConfig } from '../config/app-config';
+import { Readiness } from '../core/lifecycle/readiness';
 import { ShutdownSignal } from '../core/lifecycle/shutdown-signal';
 
 /** How long, after SIGTERM, connections that are idle stay open for a request already on its way. */
@@ -17,7 +18,10 @@ export class Drain {
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
- * The standalone service's shutdown, with a deadline (SHUTDOWN_TIMEOUT_MS):
+ * The standalone service's shutdown:
+ * 0. report not ready (GET /readyz answers 503) and go on accepting and serving as usual for
+ *    SHUTDOWN_DELAY_MS, the time a load balancer or Kubernetes Service takes to stop routing here;
+ * then, with a deadline (SHUTDOWN_TIMEOUT_MS):
  * 1. stop accepting connections, but keep the open ones: a request already sent on a keep-alive
  *    connection is answered, with `Connection: close`, instead of being reset (Node's
  *    `server.close()` would drop idle connections at once); open event streams end with their
@@ -29,9 +33,14 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * Resolves when it is safe to exit 0.
  */
 export async function gracefulShutdown(app: NestFastifyApplication, config: AppConfig, logger: LoggerService): Promise<void> {
-  const drain = app.get(Drain);
-  if (drain.active) return;
-  drain.active = true;
+  const readiness = app.get(Readiness);
+  if (readiness.draining) return;
+  readiness.startDraining();
+  if (config.shutdownDelayMs > 0) {
+    logger.log?.({ msg: 'draining: not ready, still serving', delayMs: config.shutdownDelayMs }, 'Shutdown');
+    await sleep(config.shutdownDelayMs);
+  }
+  app.get(Drain).active = true;
   const started = Date.now();
   const server = app.getHttpServer() as Server;
   const allClosed = new Promise<void>((resolve) => {

@@ -1,15 +1,21 @@
 import { Injectable, Logger, LoggerService } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppLogger, FlatRecord } from '../core/logging/app-logger';
+import { ServiceMetrics } from '../core/metrics/service-metrics';
+
+/** The route of a request no route matched (a 404), in logs and metrics. */
+const UNMATCHED = '(unmatched)';
 
 /**
- * One structured line per finished request. Deliberately logs the route *pattern*
- * (/v1/jobs/:jobId), never the raw URL, query, headers or body: contact values must never reach
- * a log.
+ * One structured line per finished request, and its count and latency in the metrics. Deliberately
+ * records the route *pattern* (/v1/jobs/:jobId), never the raw URL, query, headers or body: contact
+ * values must never reach a log or a label.
  */
 @Injectable()
 export class RequestLogger {
   private readonly logger = new Logger('http');
+
+  constructor(private readonly metrics: ServiceMetrics) {}
 
   /**
    * `appLogger` is the logger the app was created with: the production AppLogger gets its direct
@@ -23,8 +29,9 @@ export class RequestLogger {
       done();
     });
     fastify.addHook('onResponse', (request, reply, done) => {
+      this.metrics.observeHttp(request.method, request.routeOptions.url ?? UNMATCHED, reply.statusCode, reply.elapsedTime / 1000);
       const record = this.record(request, reply);
-      if (direct) direct.logRecord('http', record);
+      if (direct) direct.logRecord('http', record, request.id);
       else this.logger.log(record);
       done();
     });
@@ -35,7 +42,7 @@ export class RequestLogger {
       msg: 'request',
       requestId: request.id,
       method: request.method,
-      route: request.routeOptions.url ?? '(unmatched)',
+      route: request.routeOptions.url ?? UNMATCHED,
       status: reply.statusCode,
       latencyMs: Math.round(reply.elapsedTime * 100) / 100,
     };

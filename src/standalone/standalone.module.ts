@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { VCardPayloadModule } from '../vcard-payload.module';
 import { Drain } from './graceful-shutdown';
+import { MetricsServer } from './metrics-server';
 import { PlaygroundController } from './playground.controller';
 import { RequestLogger } from './request-logger';
 import { RouteIndex } from './route-index';
@@ -25,6 +26,7 @@ export class StandaloneModule {
         RouteIndex,
         RequestLogger,
         Drain,
+        MetricsServer,
         { provide: APP_FILTER, useClass: StandaloneExceptionFilter },
       ],
     };

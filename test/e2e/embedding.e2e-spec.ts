@@ -7,6 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { request as httpRequest } from 'node:http';
+import { Registry } from 'prom-client';
 // The built package, resolved by its name (jest maps it to dist/index.js), as a host imports it.
 import { buildOpenApiDocument, VCardPayloadModule } from 'vcard-payload-service';
 import { createExpressPlatform } from '../../examples/embedding/express-host';
@@ -316,6 +317,30 @@ describe.each(HOSTS)('the module rate limit in a %s platform', (_adapter, factor
     // The host's routes are not in the module's budget.
     expect((await fetch(`${api}/things/1`)).status).toBe(404);
     expect((await fetch(`${api}/v1/health`)).status).toBe(200);
+  });
+});
+
+describe.each(HOSTS)("the module's metrics in a %s platform's own registry", (_adapter, factory) => {
+  it('counts the module routes by route pattern in the host registry, and not the host routes', async () => {
+    const registry = new Registry();
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const app = await factory({ publicBaseUrl: base, vcardRequestsPerMinute: 1000, metricsRegistry: registry });
+    await app.listen(port, '127.0.0.1');
+    try {
+      for (let i = 0; i < 2; i++) expect((await post(`${base}/platform/v1/vcard`, ADA)).status).toBe(200);
+      expect((await post(`${base}/platform/v1/vcard`, { fullName: 'Ada', email: 'nope' })).status).toBe(400);
+      expect((await fetch(`${base}/platform/things/1`)).status).toBe(404);
+      const requests = (await registry.getMetricsAsJSON()).find((metric) => metric.name === 'vcard_http_requests_total')!;
+      const count = (statusClass: string): number =>
+        Number(requests.values.find((v) => v.labels.route === '/platform/v1/vcard' && v.labels.method === 'POST' && v.labels.status_class === statusClass)?.value ?? 0);
+      expect([count('2xx'), count('4xx')]).toEqual([2, 1]);
+      expect(requests.values.some((v) => String(v.labels.route).includes('things'))).toBe(false);
+      // The module adds its own metrics only: the host decides about process metrics.
+      expect((await registry.getMetricsAsJSON()).every((metric) => metric.name.startsWith('vcard_'))).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });
 

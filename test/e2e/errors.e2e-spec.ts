@@ -7,7 +7,7 @@ import { listenTestApp } from '../utils/test-app';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-function expectErrorShape(body: any, code: string, status: number): void {
+function expectErrorShape(body: { error: unknown }, code: string, status: number): void {
   expect(body.error).toEqual(
     expect.objectContaining({
       code,

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { ROOT, serviceNodeArgs } from '../utils/service-command';
 
 describe('start-up with a bad configuration', () => {
@@ -28,5 +29,32 @@ describe('one production command', () => {
     expect(cmds).toHaveLength(1);
     expect(cmds[0]).toEqual(['node', ...serviceNodeArgs()]);
     expect(serviceNodeArgs()).toContain('dist/main.js');
+  });
+});
+
+describe('deployment files for a fleet', () => {
+  const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as {
+    services: Record<string, { ports?: string[]; expose?: string[]; command?: string[]; environment?: Record<string, string>; image?: string }>;
+  };
+  const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+
+  it('compose scales: the API publishes no host port (the proxy does), metrics stay inside the network', () => {
+    const { api, proxy, redis } = compose.services;
+    expect(api.ports).toBeUndefined();
+    expect(proxy.ports).toEqual(['${PORT:-3000}:8080']);
+    const published = Object.values(compose.services).flatMap((service) => service.ports ?? []);
+    expect(published.some((port) => port.includes(api.environment!.METRICS_PORT))).toBe(false);
+    expect(readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8')).toMatch(/set \$api http:\/\/api:3000;\s+proxy_pass \$api;/);
+    // BullMQ's requirement: a full Redis refuses writes instead of evicting queued work.
+    expect(redis.command).toEqual(expect.arrayContaining(['--maxmemory-policy', 'noeviction']));
+  });
+
+  it('the image runs the Node LTS that engines and CI name, and its health check is the liveness probe', () => {
+    const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const images = [...dockerfile.matchAll(/^FROM node:(\d+)-/gm)].map((match) => Number(match[1]));
+    expect(images).toEqual([24, 24]);
+    expect(Number(/^>=(\d+)/.exec(engines)![1])).toBeLessThanOrEqual(24);
+    expect(readFileSync(join(ROOT, '.ci', 'run'), 'utf8')).toContain('node@24');
+    expect(dockerfile).toMatch(/HEALTHCHECK[^\n]*\n\s+CMD .*'\/livez'/);
   });
 });

@@ -1,5 +1,6 @@
 import { ConsoleLogger, LogLevel } from '@nestjs/common';
 import type { LogLevelName } from '../../config/app-config';
+import { requestContext } from './request-context';
 
 const LEVELS: Record<LogLevelName, LogLevel[]> = {
   debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
@@ -8,6 +9,9 @@ const LEVELS: Record<LogLevelName, LogLevel[]> = {
   error: ['fatal', 'error'],
   silent: [],
 };
+
+/** Nest's level names as log shippers know them (`log` is `info`, `verbose` is `trace`). */
+const LEVEL_NAMES: Record<LogLevel, string> = { fatal: 'fatal', error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace' };
 
 /** A log message whose values are all primitives: what `logRecord` writes exactly as Nest would. */
 export type FlatRecord = Readonly<Record<string, string | number | boolean | null>>;
@@ -63,18 +67,31 @@ let stdoutLines: PendingStdoutLines | undefined;
  * identical line directly and batches the writes (PendingStdoutLines).
  */
 export class AppLogger extends ConsoleLogger {
-  private readonly linePrefix = `{"level":"log","pid":${process.pid},"timestamp":`;
+  private readonly linePrefix = `{"level":"info","pid":${process.pid},"timestamp":`;
 
   constructor(level: LogLevelName) {
     super({ json: true, colors: false, logLevels: LEVELS[level] });
   }
 
-  /** Same line as `log(message, context)`: {level, pid, timestamp, message, context}. */
-  logRecord(context: string, message: FlatRecord): void {
+  /**
+   * Same line as `log(message, context)` within the request `requestId`: {level, pid, timestamp,
+   * message, context, requestId}.
+   */
+  logRecord(context: string, message: FlatRecord, requestId?: string): void {
     if (!this.isLevelEnabled('log')) return;
     stdoutLines ??= new PendingStdoutLines();
-    // The envelope ConsoleLogger writes, in its key order, around the one stringified record.
-    stdoutLines.add(`${this.linePrefix}${Date.now()},"message":${JSON.stringify(message)},"context":${JSON.stringify(context)}}\n`);
+    // The envelope getJsonLogObject builds, in its key order, around the one stringified record.
+    const request = requestId === undefined ? '' : `,"requestId":${JSON.stringify(requestId)}`;
+    stdoutLines.add(`${this.linePrefix}${Date.now()},"message":${JSON.stringify(message)},"context":${JSON.stringify(context)}${request}}\n`);
+  }
+
+  /** ConsoleLogger's JSON object with the usual level names and the id of the request being handled. */
+  protected override getJsonLogObject(message: unknown, options: Parameters<ConsoleLogger['getJsonLogObject']>[1]): ReturnType<ConsoleLogger['getJsonLogObject']> {
+    const object: Record<string, unknown> = super.getJsonLogObject(message, options);
+    object.level = LEVEL_NAMES[options.logLevel];
+    const requestId = requestContext.getStore()?.requestId;
+    if (requestId !== undefined && !('requestId' in object)) object.requestId = requestId;
+    return object as ReturnType<ConsoleLogger['getJsonLogObject']>;
   }
 
   /** Every other message: pending request lines first, so stdout keeps the order things happened in. */

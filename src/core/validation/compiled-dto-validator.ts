@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import { ClassTransformOptions, TransformationType, TransformFnParams } from 'class-transformer';
 import type { MetadataStorage as TransformerMetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { getMetadataStorage, ValidationArguments, ValidationTypes, ValidatorOptions } from 'class-validator';
@@ -6,6 +7,7 @@ import { PropertyAcceptor, propertyAcceptor, REJECTED } from './property-accepto
 
 // class-transformer keeps @Transform metadata in a module-level storage that its index does not
 // export; this is the module its decorators write to (class-validator's storage is a global).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the storage has no public export
 const transformerMetadata = (require('class-transformer/cjs/storage') as { defaultMetadataStorage: TransformerMetadataStorage })
   .defaultMetadataStorage;
 
@@ -169,7 +171,7 @@ function isSupported(options: ValidatorOptions): boolean {
   return !unsupported && options.whitelist === true;
 }
 
-function isPlainTransformerClass(metatype: Function): boolean {
+function isPlainTransformerClass(metatype: Type): boolean {
   return (
     transformerMetadata.getStrategy(metatype) === 'none' &&
     transformerMetadata.getExposedMetadatas(metatype).length === 0 &&
@@ -178,14 +180,14 @@ function isPlainTransformerClass(metatype: Function): boolean {
 }
 
 /** The @Transform functions plainToInstance applies to `name`, in its order and with its filters. */
-function transformsOf(metatype: Function, name: string): Transform[] {
+function transformsOf(metatype: Type, name: string): Transform[] {
   return transformerMetadata
     .findTransformMetadatas(metatype, name, PLAIN_TO_CLASS)
     .filter((m) => !m.options?.groups?.length)
     .map((m) => m.transformFn);
 }
 
-function planProperty(metatype: Function, name: string, metadatas: ValidationMetadata[]): PropertyPlan | null {
+function planProperty(metatype: Type, name: string, metadatas: ValidationMetadata[]): PropertyPlan | null {
   const conditions: Condition[] = [];
   const defined: Check[] = [];
   const others: Check[] = [];
@@ -217,7 +219,7 @@ function planProperty(metatype: Function, name: string, metadatas: ValidationMet
  * per call: checks are synchronous (a promise result goes back to class-validator), so no
  * validator can see it change under its feet.
  */
-function constraintChecks(metatype: Function, property: string, metadata: ValidationMetadata): Check[] | null {
+function constraintChecks(metatype: Type, property: string, metadata: ValidationMetadata): Check[] | null {
   const constraints = getMetadataStorage().getTargetValidatorConstraints(metadata.constraintCls);
   if (constraints.some((c) => c.async)) return null;
   return constraints.map((constraint) => {

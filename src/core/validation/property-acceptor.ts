@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 /** What a PropertyAcceptor returns for a value it does not accept. */
 export const REJECTED: unique symbol = Symbol('rejected');
 
@@ -28,7 +29,7 @@ export function AcceptedBy(acceptor: PropertyAcceptor): PropertyDecorator {
 }
 
 /** The acceptor declared for a property of a class or of one of its ancestors, if any. */
-export function propertyAcceptor(metatype: Function, property: string): PropertyAcceptor | undefined {
+export function propertyAcceptor(metatype: Type, property: string): PropertyAcceptor | undefined {
   for (let prototype: object | null = metatype.prototype as object; prototype; prototype = Object.getPrototypeOf(prototype)) {
     const acceptor = acceptors.get(prototype)?.get(property);
     if (acceptor) return acceptor;

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown, Provider } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
+import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { RATE_LIMIT_STORAGE } from '../../core/rate-limit/rate-limiter';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { JobStore } from './job-store';
@@ -33,6 +34,17 @@ export class RedisConnectionCloser implements OnApplicationShutdown {
     if (!owned || !client) return;
     if (client.status === 'ready') await client.quit().catch(() => undefined);
     else client.disconnect();
+  }
+}
+
+/** Reports the Redis circuit to the metrics (only when the module runs on Redis). */
+@Injectable()
+export class RedisCircuitMetrics {
+  constructor(@Inject(REDIS_CONNECTION) connection: RedisConnection | null, metrics: ServiceMetrics) {
+    if (!connection) return;
+    metrics.gauge('vcard_redis_circuit_open', '1 while the Redis circuit is open (Redis does not answer: jobs and batches 503, rate limiting per instance), else 0.', () =>
+      connection.circuit.isOpen ? 1 : 0,
+    );
   }
 }
 
@@ -76,4 +88,5 @@ export const STORE_PROVIDERS: Provider[] = [
     }),
   },
   RedisConnectionCloser,
+  RedisCircuitMetrics,
 ];

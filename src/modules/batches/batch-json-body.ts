@@ -115,12 +115,13 @@ export class BatchJsonScanner {
             this.state = State.Colon;
           }
           break;
-        default:
+        default: {
           if (isWhitespace(c)) break;
           if (!this.structural(c)) return this.abandon();
           // A key or an element begins here.
           const begun = this.state as State;
           if (begun === State.KeyString || begun === State.InElement) start = i;
+        }
       }
     }
     if (this.state === State.InElement || this.state === State.KeyString) this.parts.push(piece.slice(Math.max(start, 0)));

@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import { createValidationPipe } from '../../core/validation/create-validation-pipe';
 import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
+import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { VCardService } from '../vcard/vcard.service';
 import type { BatchRecord, StoredItem } from './batch-record';
 import { BatchStore } from './store/batch-store';
@@ -25,10 +26,13 @@ export const BATCH_STEP_SIZE = 20;
 export class BatchProcessor {
   private readonly logger = new Logger('BatchProcessor');
   private readonly validation = createValidationPipe();
+  /** Batches this instance saw finish, so each is counted once here (bounded: the oldest go first). */
+  private readonly finished = new Set<string>();
 
   constructor(
     private readonly store: BatchStore,
     private readonly vcards: VCardService,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   /** Processes contacts `from` to `to` (exclusive) of a batch and records their outcomes. */
@@ -39,7 +43,25 @@ export class BatchProcessor {
       if (i > 0 && i % BATCH_STEP_SIZE === 0) await yieldToEventLoop();
       items.push(await this.outcome(contacts[i], template));
     }
-    return this.store.recordResults(batchId, from, items);
+    const succeeded = items.filter((item) => item.ok).length;
+    const record = await this.store.recordResults(batchId, from, items);
+    this.metrics.batchContacts.labels('succeeded').inc(succeeded);
+    this.metrics.batchContacts.labels('failed').inc(items.length - succeeded);
+    if (record?.status === 'succeeded') this.countFinished(batchId, 'succeeded');
+    return record;
+  }
+
+  /** Marks a batch failed (a chunk out of retries, or an in-process run that broke). */
+  async fail(batchId: string): Promise<void> {
+    await this.store.fail(batchId);
+    this.countFinished(batchId, 'failed');
+  }
+
+  private countFinished(batchId: string, status: 'succeeded' | 'failed'): void {
+    if (this.finished.has(batchId)) return;
+    this.finished.add(batchId);
+    if (this.finished.size > 1000) this.finished.delete(this.finished.values().next().value as string);
+    this.metrics.batchesFinished.labels(status).inc();
   }
 
   private async outcome(contactJson: string, template: string | null): Promise<StoredItem> {

@@ -4,11 +4,12 @@ import type Redis from 'ioredis';
 import type { Queue, Worker } from 'bullmq';
 import type { BatchRecord } from './batch-record';
 import { BATCH_CHUNK_SIZE, BatchProcessor } from './batch-processor';
-import type { BatchStore } from './store/batch-store';
 
 /** Port: runs a stored batch to completion, chunk by chunk, somewhere. */
 export abstract class BatchRunner {
   abstract enqueue(batch: BatchRecord): Promise<void>;
+  /** Work waiting or running: what vcard_batch_queue_depth reports. */
+  abstract depth(): Promise<number>;
 }
 
 /**
@@ -23,11 +24,13 @@ export class MemoryBatchRunner extends BatchRunner implements OnApplicationShutd
   private running = 0;
   private stopped = false;
 
-  constructor(
-    private readonly processor: BatchProcessor,
-    private readonly store: BatchStore,
-  ) {
+  constructor(private readonly processor: BatchProcessor) {
     super();
+  }
+
+  /** Batches waiting for one of the MAX_RUNNING run slots. */
+  async depth(): Promise<number> {
+    return this.waiting.length;
   }
 
   async enqueue(batch: BatchRecord): Promise<void> {
@@ -59,7 +62,7 @@ export class MemoryBatchRunner extends BatchRunner implements OnApplicationShutd
       }
     } catch (error) {
       this.logger.error({ msg: 'batch run failed', batchId: batch.id, errorType: error instanceof Error ? error.name : typeof error });
-      await this.store.fail(batch.id).catch(() => undefined);
+      await this.processor.fail(batch.id).catch(() => undefined);
     }
   }
 }
@@ -95,13 +98,13 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
     private readonly worker: Worker<ChunkJob>,
     private readonly connections: Redis[],
     private readonly ttlSeconds: number,
-    store: BatchStore,
+    processor: BatchProcessor,
   ) {
     super();
     worker.on('failed', (job, error) => {
       this.logger.warn({ msg: 'batch chunk failed', batchId: job?.data.batchId, from: job?.data.from, attempts: job?.attemptsMade, errorType: error.name });
       // Out of retries: the batch can no longer complete; say so instead of leaving it running.
-      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) void store.fail(job.data.batchId).catch(() => undefined);
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) void processor.fail(job.data.batchId).catch(() => undefined);
     });
     // BullMQ reports connection trouble here; the circuit breaker and health report Redis outages.
     worker.on('error', () => undefined);
@@ -109,7 +112,7 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
   }
 
   /** BullMQ is loaded only when the module runs on Redis. */
-  static async start(redis: Redis, processor: BatchProcessor, store: BatchStore, ttlSeconds: number): Promise<BullBatchRunner> {
+  static async start(redis: Redis, processor: BatchProcessor, ttlSeconds: number): Promise<BullBatchRunner> {
     const { Queue, Worker } = await import('bullmq');
     // BullMQ needs connections of its own that wait (blocking commands) and retry.
     const connection = (): Redis => redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true, commandTimeout: undefined, lazyConnect: false });
@@ -123,7 +126,13 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
       },
       { connection: workerConnection, prefix: PREFIX, concurrency: 1, lockDuration: LOCK_MS, stalledInterval: STALLED_CHECK_MS, maxStalledCount: 5 },
     );
-    return new BullBatchRunner(queue, worker, [queueConnection, workerConnection], ttlSeconds, store);
+    return new BullBatchRunner(queue, worker, [queueConnection, workerConnection], ttlSeconds, processor);
+  }
+
+  /** Chunk jobs waiting, delayed (a retry) or being run, on every instance: the queue is shared. */
+  async depth(): Promise<number> {
+    const counts = await this.queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized');
+    return Object.values(counts).reduce((sum, count) => sum + count, 0);
   }
 
   async enqueue(batch: BatchRecord): Promise<void> {

@@ -29,9 +29,9 @@ import { RedisBatchStore } from './store/redis-batch-store';
     BatchProcessor,
     {
       provide: BatchRunner,
-      inject: [SERVICE_CONFIG, REDIS_CONNECTION, BatchProcessor, BatchStore],
-      useFactory: (config: ServiceConfig, redis: RedisConnection | null, processor: BatchProcessor, store: BatchStore): BatchRunner | Promise<BatchRunner> =>
-        redis ? BullBatchRunner.start(redis.client, processor, store, config.jobs.ttlSeconds) : new MemoryBatchRunner(processor, store),
+      inject: [SERVICE_CONFIG, REDIS_CONNECTION, BatchProcessor],
+      useFactory: (config: ServiceConfig, redis: RedisConnection | null, processor: BatchProcessor): BatchRunner | Promise<BatchRunner> =>
+        redis ? BullBatchRunner.start(redis.client, processor, config.jobs.ttlSeconds) : new MemoryBatchRunner(processor),
     },
     BatchesService,
   ],

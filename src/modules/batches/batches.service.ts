@@ -5,6 +5,7 @@ import { ApiError } from '../../core/errors/api-error';
 import { buildErrorBody } from '../../core/errors/error-body';
 import { ERROR_CODES, ErrorCode } from '../../core/errors/error-codes';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
+import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { VCardService } from '../vcard/vcard.service';
 import type { QrImageOptions } from '../vcard/qr-image-options';
 import { QrImageService, QrImageType } from '../vcard/qr-image.service';
@@ -78,7 +79,15 @@ export class BatchesService {
     private readonly vcards: VCardService,
     private readonly images: QrImageService,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
-  ) {}
+    private readonly metrics: ServiceMetrics,
+  ) {
+    metrics.gauge('vcard_batches_active', 'Batches not finished yet (queued or running), on every instance.', async () => (await store.active('')).total);
+    metrics.gauge(
+      'vcard_batch_queue_depth',
+      'Batch work waiting or running: with Redis, BullMQ chunk jobs waiting, delayed or active (the queue every instance shares); in memory, batches waiting for a run slot.',
+      () => runner.depth(),
+    );
+  }
 
   /**
    * The contacts of a JSON body `{ "contacts": [...] }`, each as JSON text; anything else is a 400
@@ -145,6 +154,7 @@ export class BatchesService {
       return this.replay(creation as Extract<BatchCreation, { existing: BatchRecord }>, fingerprint);
     }
     await this.runner.enqueue(batch);
+    this.metrics.batchesCreated.inc();
     return { batch, replayed: false };
   }
 

@@ -59,7 +59,7 @@ describe('MemoryBatchRunner', () => {
     const processor = {
       processChunk: (id: string, from: number, to: number) => store.recordResults(id, from, Array.from({ length: to - from }, (_, i) => ok(from + i))),
     } as unknown as BatchProcessor;
-    const runner = new MemoryBatchRunner(processor, store);
+    const runner = new MemoryBatchRunner(processor);
     const batches = [record(120), record(7), record(301)];
     for (const batch of batches) {
       await store.create(batch, Array.from({ length: batch.total }, () => '{}'), { perClient: 10, total: 10 });
@@ -77,8 +77,9 @@ describe('MemoryBatchRunner', () => {
         if (++calls === 2) throw new Error('store exploded');
         return store.recordResults(id, from, Array.from({ length: to - from }, (_, i) => ok(from + i)));
       },
+      fail: (id: string) => store.fail(id),
     } as unknown as BatchProcessor;
-    const runner = new MemoryBatchRunner(processor, store);
+    const runner = new MemoryBatchRunner(processor);
     const batch = record(500);
     await store.create(batch, Array.from({ length: 500 }, () => '{}'), LIMITS);
     await runner.enqueue(batch);

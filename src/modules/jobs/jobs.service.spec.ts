@@ -7,6 +7,9 @@ import { TemplatesService } from '../templates/templates.service';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { VCardService } from '../vcard/vcard.service';
 import { JobsService, StoredVCardResult } from './jobs.service';
+import { ServiceMetrics } from '../../core/metrics/service-metrics';
+
+const metrics = (): ServiceMetrics => new ServiceMetrics({ metricsRegistry: null } as ServiceConfig);
 
 Logger.overrideLogger(false);
 
@@ -16,7 +19,7 @@ function newStore(): MemoryJobStore<StoredVCardResult> {
 
 function serviceWith(create: VCardService['create']): { jobs: JobsService; store: MemoryJobStore<StoredVCardResult> } {
   const store = newStore();
-  return { jobs: new JobsService(store, { create } as VCardService), store };
+  return { jobs: new JobsService(store, { create } as VCardService, metrics()), store };
 }
 
 describe('JobsService', () => {
@@ -25,7 +28,7 @@ describe('JobsService', () => {
 
   it('stores only the QR payload, and reads back exactly the job it created', async () => {
     const store = newStore();
-    const jobs = new JobsService(store, vcards);
+    const jobs = new JobsService(store, vcards, metrics());
     const { job } = await jobs.create(contact, undefined);
     expect(job.result).toEqual(vcards.create(contact));
     expect(job.result!.qr.warnings.length).toBeGreaterThan(0);
@@ -38,7 +41,7 @@ describe('JobsService', () => {
   });
 
   it('replays an Idempotency-Key with the full result rebuilt from the stored payload', async () => {
-    const jobs = new JobsService(newStore(), vcards);
+    const jobs = new JobsService(newStore(), vcards, metrics());
     const first = await jobs.create(contact, undefined, 'key-1');
     const again = await jobs.create(contact, undefined, 'key-1');
     expect(again).toEqual({ job: first.job, replayed: true });
@@ -50,7 +53,7 @@ describe('JobsService', () => {
     const id = 'job_01KAQ0Z8J4Y6M2W3N5P7R9T1V3';
     const old = { id, status: 'succeeded' as const, createdAt: '2026-11-20T10:00:00.000Z', completedAt: '2026-11-20T10:00:00.001Z', result };
     await store.insert(old);
-    await expect(new JobsService(store, vcards).get(id)).resolves.toEqual(old);
+    await expect(new JobsService(store, vcards, metrics()).get(id)).resolves.toEqual(old);
   });
 
   it('stores a failed job with a null result when encoding throws unexpectedly', async () => {

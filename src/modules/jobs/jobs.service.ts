@@ -5,6 +5,7 @@ import { IdempotentJob, JobStore } from '../../infra/store/job-store';
 import type { ContactFields } from '../../lib/vcard';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { VCardService } from '../vcard/vcard.service';
+import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { isJobId, newJobId } from './job-id';
 import { requestFingerprint } from './request-fingerprint';
 
@@ -36,6 +37,7 @@ export class JobsService {
   constructor(
     private readonly store: JobStore<StoredVCardResult>,
     private readonly vcards: VCardService,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   /**
@@ -47,6 +49,7 @@ export class JobsService {
     if (idempotencyKey === undefined) {
       const job = this.run(contact, templateId);
       await this.store.insert(toStored(job));
+      this.metrics.jobs.labels(job.status).inc();
       return { job, replayed: false };
     }
     const fingerprint = requestFingerprint(contact, templateId);
@@ -55,7 +58,9 @@ export class JobsService {
 
     const job = this.run(contact, templateId);
     const outcome = await this.store.insert(toStored(job), { key: idempotencyKey, fingerprint });
-    return outcome.inserted ? { job, replayed: false } : this.replay(outcome.existing, fingerprint);
+    if (!outcome.inserted) return this.replay(outcome.existing, fingerprint);
+    this.metrics.jobs.labels(job.status).inc();
+    return { job, replayed: false };
   }
 
   /** The job with this id; 404 job_not_found when malformed, unknown, expired or evicted. */

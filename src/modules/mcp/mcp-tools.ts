@@ -216,10 +216,11 @@ export class McpTools {
         const context = this.product.getContext();
         return this.structured(context, JSON.stringify(context));
       }
-      default:
+      default: {
         // An unknown tool is a protocol error (JSON-RPC -32602), not a tool execution error.
         const { McpError, ErrorCode } = mcpSdk().types;
         throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      }
     }
   }
 

@@ -1,3 +1,4 @@
+import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 
@@ -16,9 +17,10 @@ export class StreamLimiter {
   readonly maxPerClient: number;
   readonly maxTotal: number;
 
-  constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig) {
+  constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig, metrics: ServiceMetrics) {
     this.maxPerClient = config.streams.maxPerClient;
     this.maxTotal = config.streams.maxTotal;
+    metrics.gauge('vcard_sse_streams_open', 'Event streams (GET /v1/stream) open on this instance.', () => this.total);
   }
 
   /** Takes a slot for `client`: `release` gives it back (once is enough), or which cap refused it. */

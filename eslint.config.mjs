@@ -1,0 +1,24 @@
+// ESLint (flat config): typescript-eslint's recommended rules over the whole tree, formatting left
+// to Prettier (eslint-config-prettier turns the overlapping rules off). `npm run lint` runs both.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.scratch/', '.bench-base/', 'src/playground/client/dist/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // Unused parameters are part of an interface (Nest's hooks, Express's handlers) when prefixed with _.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Control characters in patterns are deliberate here: cleaning them out of contact text is a feature.
+      'no-control-regex': 'off',
+    },
+  },
+  { files: ['src/playground/client/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
+  { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  prettier,
+);

@@ -14,7 +14,6 @@ import { fastifyOptions } from './fastify-options';
 import { Drain } from './graceful-shutdown';
 import { BATCH_CREATION_URL, useCsvParser, useStrictJsonParser } from './json-body-parser';
 import { setupOpenApi } from './openapi';
-import { attachRequestContext } from './request-context-hook';
 import { RequestLogger } from './request-logger';
 import { RouteIndex } from './route-index';
 import { StandaloneModule } from './standalone.module';
@@ -56,7 +55,6 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
     // A batch body (JSON or CSV) has a limit of its own.
     if (route.url === BATCH_CREATION_URL && [route.method].flat().includes('POST')) route.bodyLimit = config.batchBodyLimitBytes;
   });
-  attachRequestContext(fastify);
   // CORS on fastify itself rather than through app.enableCors(): Nest's hook also copies the
   // CORS headers onto reply.raw, and a response whose raw object already holds headers takes
   // Node's slow writeHead path that re-validates every header. First, so a 429 carries them.

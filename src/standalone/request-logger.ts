@@ -31,7 +31,7 @@ export class RequestLogger {
     fastify.addHook('onResponse', (request, reply, done) => {
       this.metrics.observeHttp(request.method, request.routeOptions.url ?? UNMATCHED, reply.statusCode, reply.elapsedTime / 1000);
       const record = this.record(request, reply);
-      if (direct) direct.logRecord('http', record, request.id);
+      if (direct) direct.logRecord('http', record);
       else this.logger.log(record);
       done();
     });

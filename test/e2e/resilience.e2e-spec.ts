@@ -176,7 +176,7 @@ describe('slow clients: timeouts and connection caps', () => {
     const aborts = lines.filter((line) => (line.message as { msg?: string }).msg === 'request aborted by the client');
     expect(aborts.length).toBeGreaterThanOrEqual(1);
     expect(aborts.length).toBeLessThanOrEqual(2);
-    expect(aborts[0]).toMatchObject({ level: 'info', message: { method: 'POST', route: '/v1/vcard' }, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(aborts[0]).toMatchObject({ level: 'info', message: { method: 'POST', route: '/v1/vcard', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
     expect(JSON.stringify(aborts)).not.toMatch(/fullName|frames|at /);
   });
 

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ConsoleLogger } from '@nestjs/common';
 import { AppLogger, FlatRecord, LOG_FLUSH_DELAY_MS } from './app-logger';
-import { requestContext } from './request-context';
 
 /** Every chunk written to stdout while `write` runs. */
 function captureStdout(write: () => void): string[] {
@@ -26,7 +25,7 @@ describe('AppLogger.logRecord', () => {
   it.each<[string, FlatRecord]>([
     ['a request line', { msg: 'request', requestId: 'req-1', method: 'GET', route: '/v1/templates/:id', status: 200, latencyMs: 1.25 }],
     ['awkward strings', { msg: 'a "quoted"\nline', route: '(unmatched)', emoji: '😀\u2028', empty: '', flag: true, none: null }],
-  ])('writes the same line as its own log() in JSON mode, within a request or not: %s', (_name, record) => {
+  ])('writes the same line as its own log() in JSON mode: %s', (_name, record) => {
     jest.spyOn(Date, 'now').mockReturnValue(1_790_000_000_123);
     const logger = new AppLogger('info');
     const viaNest = captureStdout(() => logger.log(record, 'http'));
@@ -36,18 +35,12 @@ describe('AppLogger.logRecord', () => {
     });
     expect(direct).toEqual(viaNest);
     expect(direct).toHaveLength(1);
-    const inRequest = captureStdout(() => requestContext.run({ requestId: 'req-7' }, () => logger.log(record, 'http')));
-    const directInRequest = captureStdout(() => {
-      logger.logRecord('http', record, 'req-7');
-      AppLogger.flush();
-    });
-    expect(directInRequest).toEqual(inRequest);
-    // Nest's own JSON line, with the level renamed and the request id added.
+    // Nest's own JSON line, with the level renamed.
     const nest = JSON.parse(captureStdout(() => new ConsoleLogger({ json: true, colors: false }).log(record, 'http'))[0]);
-    expect(JSON.parse(directInRequest[0])).toEqual({ ...nest, level: 'info', requestId: 'req-7' });
+    expect(JSON.parse(direct[0])).toEqual({ ...nest, level: 'info' });
   });
 
-  it('names the levels as log shippers do and adds the request id only within a request', () => {
+  it('names the levels as log shippers do', () => {
     const logger = new AppLogger('debug');
     // Errors go to stderr: read both streams, in the order written.
     const errors = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => process.stdout.write(chunk));
@@ -58,14 +51,12 @@ describe('AppLogger.logRecord', () => {
       logger.debug('d');
       logger.verbose('e');
       logger.fatal('f');
-      requestContext.run({ requestId: 'req-9' }, () => logger.warn('g'));
     })
       .join('')
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { level: string; requestId?: string });
-    expect(lines.map((line) => line.level)).toEqual(['info', 'warn', 'error', 'debug', 'trace', 'fatal', 'warn']);
-    expect(lines.map((line) => line.requestId)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, 'req-9']);
+      .map((line) => JSON.parse(line) as { level: string });
+    expect(lines.map((line) => line.level)).toEqual(['info', 'warn', 'error', 'debug', 'trace', 'fatal']);
     errors.mockRestore();
   });
 

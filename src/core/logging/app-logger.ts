@@ -1,6 +1,5 @@
 import { ConsoleLogger, LogLevel } from '@nestjs/common';
 import type { LogLevelName } from '../../config/app-config';
-import { requestContext } from './request-context';
 
 const LEVELS: Record<LogLevelName, LogLevel[]> = {
   debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
@@ -73,24 +72,18 @@ export class AppLogger extends ConsoleLogger {
     super({ json: true, colors: false, logLevels: LEVELS[level] });
   }
 
-  /**
-   * Same line as `log(message, context)` within the request `requestId`: {level, pid, timestamp,
-   * message, context, requestId}.
-   */
-  logRecord(context: string, message: FlatRecord, requestId?: string): void {
+  /** Same line as `log(message, context)`: {level, pid, timestamp, message, context}. */
+  logRecord(context: string, message: FlatRecord): void {
     if (!this.isLevelEnabled('log')) return;
     stdoutLines ??= new PendingStdoutLines();
     // The envelope getJsonLogObject builds, in its key order, around the one stringified record.
-    const request = requestId === undefined ? '' : `,"requestId":${JSON.stringify(requestId)}`;
-    stdoutLines.add(`${this.linePrefix}${Date.now()},"message":${JSON.stringify(message)},"context":${JSON.stringify(context)}${request}}\n`);
+    stdoutLines.add(`${this.linePrefix}${Date.now()},"message":${JSON.stringify(message)},"context":${JSON.stringify(context)}}\n`);
   }
 
-  /** ConsoleLogger's JSON object with the usual level names and the id of the request being handled. */
+  /** ConsoleLogger's JSON object, with the level names log shippers know. */
   protected override getJsonLogObject(message: unknown, options: Parameters<ConsoleLogger['getJsonLogObject']>[1]): ReturnType<ConsoleLogger['getJsonLogObject']> {
     const object: Record<string, unknown> = super.getJsonLogObject(message, options);
     object.level = LEVEL_NAMES[options.logLevel];
-    const requestId = requestContext.getStore()?.requestId;
-    if (requestId !== undefined && !('requestId' in object)) object.requestId = requestId;
     return object as ReturnType<ConsoleLogger['getJsonLogObject']>;
   }
 

@@ -191,27 +191,29 @@ export class McpTools {
   }
 
   async call(name: string, args: Record<string, unknown> | undefined, context: McpCallContext): Promise<CallToolResult> {
+    // The id the request log line carries, for a line this call may cause.
+    const requestId = String((context.request as { id?: unknown }).id ?? '');
     switch (name) {
       case 'create_vcard_batch':
-        return this.run(() => this.createBatch(args ?? {}, context));
+        return this.run(() => this.createBatch(args ?? {}, context), requestId);
       case 'get_vcard_batch':
         return this.run(async () => {
           const batch = await this.batches.get(this.batchId(args));
           return toBatchDto(batch, this.batchUrl(context, batch.id));
-        });
+        }, requestId);
       case 'list_vcard_batch_items':
         return this.run(async () => {
           const { limit, cursor } = args ?? {};
           if (cursor !== undefined && typeof cursor !== 'string') throw this.wrongType('cursor', 'cursor must be a string');
           const docsBase = `${this.config.publicBaseUrl}${routedMountPath(context.request)}`;
           return this.batches.items(this.batchId(args), itemsLimit(limit), cursor, docsBase);
-        });
+        }, requestId);
       case 'create_vcard_payload':
-        return this.createVCardPayload(args);
+        return this.createVCardPayload(args, requestId);
       case 'create_vcard_qr_code':
-        return this.createVCardQrCode(args);
+        return this.createVCardQrCode(args, requestId);
       case 'list_templates':
-        return this.listTemplates(args);
+        return this.listTemplates(args, requestId);
       case 'get_product_context': {
         const context = this.product.getContext();
         return this.structured(context, JSON.stringify(context));
@@ -225,7 +227,7 @@ export class McpTools {
   }
 
   /** Exactly the POST /v1/vcard path: the validation pipe's rules (as @ValidatedBody()), then VCardService. */
-  private async createVCardPayload(args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  private async createVCardPayload(args: Record<string, unknown> | undefined, requestId: string): Promise<CallToolResult> {
     try {
       const contact = (await this.validation.transform(args ?? {}, {
         type: 'body',
@@ -236,12 +238,12 @@ export class McpTools {
       // structuredContent support (the MCP spec asks for both).
       return this.structured(result, result.vcard, JSON.stringify(result));
     } catch (error) {
-      return this.toolError(error);
+      return this.toolError(error, requestId);
     }
   }
 
   /** Exactly the POST /v1/vcard path with Accept: image/png: the body's rules, the image parameters' rules, then the code. */
-  private async createVCardQrCode(args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  private async createVCardQrCode(args: Record<string, unknown> | undefined, requestId: string): Promise<CallToolResult> {
     try {
       const { qrLevel, scale, margin, ...fields } = args ?? {};
       const contact = (await this.validation.transform(fields, { type: 'body', metatype: VCardRequestDto })) as VCardRequestDto;
@@ -255,12 +257,12 @@ export class McpTools {
         ],
       };
     } catch (error) {
-      return this.toolError(error);
+      return this.toolError(error, requestId);
     }
   }
 
   /** Exactly the GET /v1/templates path: the query DTO's rules through the same pipe, then TemplatesService. */
-  private async listTemplates(args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  private async listTemplates(args: Record<string, unknown> | undefined, requestId: string): Promise<CallToolResult> {
     try {
       const query = (await this.validation.transform(args ?? {}, {
         type: 'query',
@@ -269,7 +271,7 @@ export class McpTools {
       const page = this.templates.list(query.limit, query.cursor);
       return this.structured(page, JSON.stringify(page));
     } catch (error) {
-      return this.toolError(error);
+      return this.toolError(error, requestId);
     }
   }
 
@@ -288,12 +290,12 @@ export class McpTools {
   }
 
   /** A tool whose answer is a JSON object: structured and as text; an error becomes the isError result. */
-  private async run(answer: () => Promise<object>): Promise<CallToolResult> {
+  private async run(answer: () => Promise<object>, requestId: string): Promise<CallToolResult> {
     try {
       const value = await answer();
       return this.structured(value, JSON.stringify(value));
     } catch (error) {
-      return this.toolError(error);
+      return this.toolError(error, requestId);
     }
   }
 
@@ -325,14 +327,14 @@ export class McpTools {
    * the SDK client validates it even on error results (Client.callTool in 1.32), so an Error shape
    * there would make the client throw instead of showing the error.
    */
-  private toolError(error: unknown): CallToolResult {
+  private toolError(error: unknown, requestId: string): CallToolResult {
     let body: ErrorBody;
     if (error instanceof ApiError) {
       body = buildErrorBody(this.config.publicBaseUrl, error.code, error.extras);
     } else {
       // Same policy as the exception filter: the type only, since messages may quote input.
       const errorType = error instanceof Error ? error.name : typeof error;
-      this.logger.error({ msg: 'unexpected MCP tool error', errorType });
+      this.logger.error({ msg: 'unexpected MCP tool error', requestId, errorType });
       body = buildErrorBody(this.config.publicBaseUrl, 'internal_error');
     }
     return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };

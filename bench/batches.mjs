@@ -13,7 +13,11 @@ const round = (value, digits = 1) => Number(value.toFixed(digits));
 
 /** `n` typical cards, every 50th with an invalid email (2%). */
 export function batchBody(n) {
-  const contacts = Array.from({ length: n }, (_, i) => ({ ...TYPICAL_CARD, fullName: `Person ${i}`, email: i % 50 === 49 ? `not-an-email-${i}` : `person${i}@example.com` }));
+  const contacts = Array.from({ length: n }, (_, i) => ({
+    ...TYPICAL_CARD,
+    fullName: `Person ${i}`,
+    email: i % 50 === 49 ? `not-an-email-${i}` : `person${i}@example.com`,
+  }));
   return JSON.stringify({ contacts });
 }
 
@@ -60,7 +64,12 @@ export async function batchesPhase(startService, { rate = 200, seconds = 10 } = 
       const { id } = await post(service.url, body);
       const done = await untilDone(service.url, id);
       const ms = performance.now() - t;
-      singles.push({ ms: Math.round(ms), contactsPerSecond: Math.round(10_000 / (ms / 1000)), succeeded: done.progress.succeeded, failed: done.progress.failed });
+      singles.push({
+        ms: Math.round(ms),
+        contactsPerSecond: Math.round(10_000 / (ms / 1000)),
+        succeeded: done.progress.succeeded,
+        failed: done.progress.failed,
+      });
     }
 
     const cardBody = JSON.stringify(TYPICAL_CARD);

@@ -32,7 +32,14 @@ const nodeFlags = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   .scripts.start.split(/\s+/)
   .slice(1)
   .filter((arg) => arg.startsWith('-'));
-const env = { NODE_ENV: 'production', RATE_LIMIT_MAX: '10000000', RATE_LIMIT_WINDOW_SECONDS: '60', LOG_LEVEL: 'info', REDIS_URL: '', NODE_OPTIONS: '' };
+const env = {
+  NODE_ENV: 'production',
+  RATE_LIMIT_MAX: '10000000',
+  RATE_LIMIT_WINDOW_SECONDS: '60',
+  LOG_LEVEL: 'info',
+  REDIS_URL: '',
+  NODE_OPTIONS: '',
+};
 const route = { name: 'POST /v1/vcard', method: 'POST', path: '/v1/vcard', body: TYPICAL_CARD, expectStatus: 200 };
 
 const median = (values) => {
@@ -43,7 +50,10 @@ const median = (values) => {
 
 const servers = [];
 try {
-  for (const [name, dist] of [['baseline', baselineDist], ['candidate', candidateDist]]) {
+  for (const [name, dist] of [
+    ['baseline', baselineDist],
+    ['candidate', candidateDist],
+  ]) {
     servers.push(await startServer({ name, script: join(dist, 'main.js'), cpu: 0, env, nodeArgs: nodeFlags }));
   }
   for (const server of servers) await drive(server, route, { amount: warmup, connections });
@@ -61,7 +71,9 @@ try {
     );
   }
   const spread = (values) => `${Math.min(...values).toFixed(3)}-${Math.max(...values).toFixed(3)}`;
-  console.log(`candidate/baseline over ${rounds} rounds: req/s median ${median(rpsRatios).toFixed(3)} (${spread(rpsRatios)}), CPU median ${median(cpuRatios).toFixed(3)} (${spread(cpuRatios)})`);
+  console.log(
+    `candidate/baseline over ${rounds} rounds: req/s median ${median(rpsRatios).toFixed(3)} (${spread(rpsRatios)}), CPU median ${median(cpuRatios).toFixed(3)} (${spread(cpuRatios)})`,
+  );
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
 }

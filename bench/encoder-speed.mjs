@@ -25,7 +25,10 @@ function cardsPerSecond(card, ms) {
 }
 
 const result = {};
-for (const [name, card] of [['typical', TYPICAL_CARD], ['large', LARGE_CARD]]) {
+for (const [name, card] of [
+  ['typical', TYPICAL_CARD],
+  ['large', LARGE_CARD],
+]) {
   cardsPerSecond(card, 500);
   result[name] = { bytes: encodeVCard(card).qr.bytes, cardsPerSecond: Math.round(cardsPerSecond(card, seconds * 1000)) };
 }

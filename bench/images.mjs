@@ -63,8 +63,22 @@ export async function renderCost(dist) {
 
 const ROUTES = {
   json: { name: 'POST /v1/vcard (JSON)', method: 'POST', path: '/v1/vcard', body: TYPICAL_CARD, expectStatus: 200 },
-  png: { name: 'POST /v1/vcard (image/png)', method: 'POST', path: '/v1/vcard', body: TYPICAL_CARD, headers: { accept: 'image/png' }, expectStatus: 200 },
-  svg: { name: 'POST /v1/vcard (image/svg+xml)', method: 'POST', path: '/v1/vcard', body: TYPICAL_CARD, headers: { accept: 'image/svg+xml' }, expectStatus: 200 },
+  png: {
+    name: 'POST /v1/vcard (image/png)',
+    method: 'POST',
+    path: '/v1/vcard',
+    body: TYPICAL_CARD,
+    headers: { accept: 'image/png' },
+    expectStatus: 200,
+  },
+  svg: {
+    name: 'POST /v1/vcard (image/svg+xml)',
+    method: 'POST',
+    path: '/v1/vcard',
+    body: TYPICAL_CARD,
+    headers: { accept: 'image/svg+xml' },
+    expectStatus: 200,
+  },
 };
 
 async function untilDone(url, id) {
@@ -104,7 +118,9 @@ export async function imagesPhase(startService, dist, { connections = 10, sliceS
     );
 
     // A 10,000-contact batch, then its ZIP, three times; the last one with a paced client beside it.
-    const { id } = await (await fetch(`${service.url}/v1/batches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: batchBody(10_000) })).json();
+    const { id } = await (
+      await fetch(`${service.url}/v1/batches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: batchBody(10_000) })
+    ).json();
     const batch = await untilDone(service.url, id);
     const zipUrl = `${service.url}/v1/batches/${id}/codes.zip`;
     const rssBefore = service.memory().rssMB;

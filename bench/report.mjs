@@ -31,8 +31,15 @@ export function evaluateTargets(results) {
   const vcard = results.routes.find((r) => r.route === 'POST /v1/vcard');
   // The service runs every route in one process, jobs last; peaks are the process's VmHWM so far.
   const requestRoutes = results.routes.filter((r) => r.route !== 'POST /v1/jobs/vcard');
-  const routesPeak = Math.max(...requestRoutes.map((r) => r.service.peakRssMB), results.logging.info.peakRssMB, results.logging.silent.peakRssMB);
-  const jobsPeak = Math.max(results.jobsMemory.peakRssMB ?? 0, ...results.routes.filter((r) => !requestRoutes.includes(r)).map((r) => r.service.peakRssMB));
+  const routesPeak = Math.max(
+    ...requestRoutes.map((r) => r.service.peakRssMB),
+    results.logging.info.peakRssMB,
+    results.logging.silent.peakRssMB,
+  );
+  const jobsPeak = Math.max(
+    results.jobsMemory.peakRssMB ?? 0,
+    ...results.routes.filter((r) => !requestRoutes.includes(r)).map((r) => r.service.peakRssMB),
+  );
   const vcardGrowth = vcard ? (rssTrend(vcard.serviceRssSamples.map((s) => s.mb))?.envelopeGrowthMB ?? null) : null;
   const heapGrowth = results.jobsMemory.heapAfterGcGrowthMB ?? null;
   const halfP99 = vcard?.atHalfServiceRate.service.latencyMs.p99 ?? null;
@@ -43,7 +50,11 @@ export function evaluateTargets(results) {
       target: `>= ${TARGETS.vcardRatio} (the same target, from CPU time per request)`,
       met: (vcard?.cpuRatio ?? 0) >= TARGETS.vcardRatio,
     },
-    vcardP99AtHalfRateMs: { value: halfP99, target: `< ${TARGETS.halfRateP99Ms}`, met: halfP99 !== null && halfP99 < TARGETS.halfRateP99Ms },
+    vcardP99AtHalfRateMs: {
+      value: halfP99,
+      target: `< ${TARGETS.halfRateP99Ms}`,
+      met: halfP99 !== null && halfP99 < TARGETS.halfRateP99Ms,
+    },
     peakRssMB: {
       value: { vcardTemplatesHealth: routesPeak, jobCreations: jobsPeak || null },
       target: `< ${TARGETS.peakRssMB}`,
@@ -66,11 +77,24 @@ function table(rows, log) {
 }
 
 export function printReport(results, log) {
-  log(`\n${results.machine.cpuModel}, ${results.machine.cores} cores, node ${results.node}, load ${results.machine.loadAverageAtStart.join(' ')}`);
+  log(
+    `\n${results.machine.cpuModel}, ${results.machine.cores} cores, node ${results.node}, load ${results.machine.loadAverageAtStart.join(' ')}`,
+  );
   log(`${results.config.connections} connections, ${results.config.durationSeconds} s per run; service LOG_LEVEL=info, rate limit on\n`);
   table(
     [
-      ['max rate', 'service req/s', 'yardstick req/s', 'ratio', 'CPU µs/req svc/yard', 'CPU ratio', 'svc p50/p99 ms', 'yard p50/p99 ms', 'svc RSS MB', 'yard RSS MB'],
+      [
+        'max rate',
+        'service req/s',
+        'yardstick req/s',
+        'ratio',
+        'CPU µs/req svc/yard',
+        'CPU ratio',
+        'svc p50/p99 ms',
+        'yard p50/p99 ms',
+        'svc RSS MB',
+        'yard RSS MB',
+      ],
       ...results.routes.map((r) => [
         r.route,
         r.service.rps,
@@ -133,7 +157,9 @@ export function printReport(results, log) {
   if (jobs.skipped) {
     log(`jobs memory: ${jobs.skipped}`);
   } else {
-    log(`jobs memory, ${jobs.jobsCreated} creations: RSS every ${jobs.rssSeries[1].jobs} (MB) ${jobs.rssSeries.map((s) => Math.round(s.rssMB)).join(' ')}; peak ${jobs.peakRssMB} MB`);
+    log(
+      `jobs memory, ${jobs.jobsCreated} creations: RSS every ${jobs.rssSeries[1].jobs} (MB) ${jobs.rssSeries.map((s) => Math.round(s.rssMB)).join(' ')}; peak ${jobs.peakRssMB} MB`,
+    );
     log(`  heap after a full GC at each quarter (MB): ${jobs.afterGcSeries.map((s) => s.heapUsedMB).join(' ')}`);
   }
   log('\ntargets');

@@ -42,7 +42,16 @@ export async function pacedClient(url, body, { rate, seconds }) {
     pending.push(
       new Promise((resolve) => {
         const req = http.request(
-          { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, localAddress: '127.0.0.1', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: 10_000 },
+          {
+            host: target.hostname,
+            port: target.port,
+            path: target.pathname,
+            method: 'POST',
+            agent,
+            localAddress: '127.0.0.1',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+            timeout: 10_000,
+          },
           (res) => {
             res.resume();
             res.on('end', () => {
@@ -64,7 +73,13 @@ export async function pacedClient(url, body, { rate, seconds }) {
   await Promise.all(pending);
   agent.destroy();
   const sorted = Float64Array.from(latencies).sort();
-  return { requests: total, failures, p50: round(percentile(sorted, 50) ?? NaN), p99: round(percentile(sorted, 99) ?? NaN), max: round(sorted[sorted.length - 1] ?? NaN) };
+  return {
+    requests: total,
+    failures,
+    p50: round(percentile(sorted, 50) ?? NaN),
+    p99: round(percentile(sorted, 99) ?? NaN),
+    max: round(sorted[sorted.length - 1] ?? NaN),
+  };
 }
 
 /**
@@ -144,7 +159,12 @@ export async function slowClients(startService, { connections = 4000, rate = 200
       rate,
       trickling: connections,
       alone,
-      underSpreadAttack: { normalClient: underSpread, attackers: spreadStats, addresses: Math.ceil(connections / 60), rssMB: rssAfterSpread },
+      underSpreadAttack: {
+        normalClient: underSpread,
+        attackers: spreadStats,
+        addresses: Math.ceil(connections / 60),
+        rssMB: rssAfterSpread,
+      },
       underSingleClientAttack: { normalClient: underSingle, attackers: singleStats },
       peakRssMB: round(service.memory().hwmMB, 1),
     };

@@ -121,36 +121,65 @@ async function resilience() {
   log(`    attackers: ${JSON.stringify(slow.underSpreadAttack.attackers)}; service RSS ${slow.underSpreadAttack.rssMB} MB`);
   log(line(`+ ${slow.trickling} trickling bodies from one address`, slow.underSingleClientAttack.normalClient));
   log(`    attackers: ${JSON.stringify(slow.underSingleClientAttack.attackers)}; peak RSS ${slow.peakRssMB} MB`);
-  const streams = await manyStreams(() => startService(), { clients: num('BENCH_STREAM_CLIENTS', 2000), seconds: num('BENCH_STREAM_SECONDS', 30) });
-  log(`  ${streams.clients} reconnecting stream clients for ${streams.seconds} s: ${streams.completed} streams completed, ${streams.refused429} refused per client (429), ${streams.refused503} refused at MAX_STREAMS (503), peak RSS ${streams.peakRssMB} MB (idle ${streams.rssBeforeMB} MB)`);
+  const streams = await manyStreams(() => startService(), {
+    clients: num('BENCH_STREAM_CLIENTS', 2000),
+    seconds: num('BENCH_STREAM_SECONDS', 30),
+  });
+  log(
+    `  ${streams.clients} reconnecting stream clients for ${streams.seconds} s: ${streams.completed} streams completed, ${streams.refused429} refused per client (429), ${streams.refused503} refused at MAX_STREAMS (503), peak RSS ${streams.peakRssMB} MB (idle ${streams.rssBeforeMB} MB)`,
+  );
   return { slowClients: slow, manyStreams: streams };
 }
 
 /** Phase 6: batches on the in-memory store. */
 async function batches() {
   log('\n[6/7] batches (in memory)');
-  const result = await batchesPhase((extraEnv, nodeArgs) => startService(extraEnv, nodeArgs), { rate: num('BENCH_BATCH_RATE', 200), seconds: num('BENCH_BATCH_SECONDS', 10) });
-  for (const run of result.single10k) log(`  one 10,000-contact batch: ${run.ms} ms (${run.contactsPerSecond} contacts/s; ${run.succeeded} succeeded, ${run.failed} failed)`);
+  const result = await batchesPhase((extraEnv, nodeArgs) => startService(extraEnv, nodeArgs), {
+    rate: num('BENCH_BATCH_RATE', 200),
+    seconds: num('BENCH_BATCH_SECONDS', 10),
+  });
+  for (const run of result.single10k)
+    log(`  one 10,000-contact batch: ${run.ms} ms (${run.contactsPerSecond} contacts/s; ${run.succeeded} succeeded, ${run.failed} failed)`);
   const { alone, duringBatches, batchesDuringLoad, rate } = result.vcardLatency;
-  log(`  POST /v1/vcard at ${rate} req/s alone:            p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms  failures ${alone.failures}`);
-  log(`  the same while batches run (${batchesDuringLoad} of 10,000): p50 ${duringBatches.p50} ms  p99 ${duringBatches.p99} ms  max ${duringBatches.max} ms  failures ${duringBatches.failures}`);
+  log(
+    `  POST /v1/vcard at ${rate} req/s alone:            p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms  failures ${alone.failures}`,
+  );
+  log(
+    `  the same while batches run (${batchesDuringLoad} of 10,000): p50 ${duringBatches.p50} ms  p99 ${duringBatches.p99} ms  max ${duringBatches.max} ms  failures ${duringBatches.failures}`,
+  );
   const ten = result.tenConcurrent;
-  log(`  ten 10,000-contact batches at once: done in ${ten.completedInMs} ms; RSS ${ten.rssBeforeMB} MB before, peak ${ten.peakRssMB} MB, ${ten.rssAfterExpiryMB} MB after expiry (heap ${ten.heapBeforeMB} -> ${ten.heapAfterExpiryMB} MB)`);
+  log(
+    `  ten 10,000-contact batches at once: done in ${ten.completedInMs} ms; RSS ${ten.rssBeforeMB} MB before, peak ${ten.peakRssMB} MB, ${ten.rssAfterExpiryMB} MB after expiry (heap ${ten.heapBeforeMB} -> ${ten.heapAfterExpiryMB} MB)`,
+  );
   return result;
 }
 
 /** Phase 7: QR images and the codes.zip of a batch. */
 async function images() {
   log('\n[7/7] QR images');
-  const result = await imagesPhase((extraEnv) => startService(extraEnv), config.dist, { rate: num('BENCH_IMAGE_RATE', 200), seconds: num('BENCH_IMAGE_SECONDS', 10) });
+  const result = await imagesPhase((extraEnv) => startService(extraEnv), config.dist, {
+    rate: num('BENCH_IMAGE_RATE', 200),
+    seconds: num('BENCH_IMAGE_SECONDS', 10),
+  });
   const { render, throughput, zip10k, vcardLatency } = result;
   const ms = (r) => `${r.median} ms (${r.min}-${r.max})`;
-  log(`  typical card (${render.card.bytes} B, version ${render.card.version} at M), scale 8, margin 4, CPU per code: matrix ${ms(render.matrixMs)}; PNG ${ms(render.pngMs)}, ${render.pngBytes} B; SVG ${ms(render.svgMs)}, ${render.svgBytes} B; qrcode's own toBuffer ${render.qrcodeToBuffer.ms} ms, ${render.qrcodeToBuffer.bytes} B`);
-  for (const [kind, t] of Object.entries(throughput)) log(`  POST /v1/vcard as ${kind.padEnd(4)}: ${t.rps.join(' / ')} req/s, CPU ${t.cpuUsPerRequest.join(' / ')} µs a request, p99 ${t.p99Ms.join(' / ')} ms`);
-  log(`  codes.zip of ${zip10k.succeeded} contacts: ${zip10k.runs.map((r) => `${(r.ms / 1000).toFixed(1)} s`).join(' / ')}, ${(zip10k.runs[0].bytes / 2 ** 20).toFixed(1)} MiB; RSS ${zip10k.rssBeforeMB} MB before, peak ${zip10k.peakRssMB} MB`);
+  log(
+    `  typical card (${render.card.bytes} B, version ${render.card.version} at M), scale 8, margin 4, CPU per code: matrix ${ms(render.matrixMs)}; PNG ${ms(render.pngMs)}, ${render.pngBytes} B; SVG ${ms(render.svgMs)}, ${render.svgBytes} B; qrcode's own toBuffer ${render.qrcodeToBuffer.ms} ms, ${render.qrcodeToBuffer.bytes} B`,
+  );
+  for (const [kind, t] of Object.entries(throughput))
+    log(
+      `  POST /v1/vcard as ${kind.padEnd(4)}: ${t.rps.join(' / ')} req/s, CPU ${t.cpuUsPerRequest.join(' / ')} µs a request, p99 ${t.p99Ms.join(' / ')} ms`,
+    );
+  log(
+    `  codes.zip of ${zip10k.succeeded} contacts: ${zip10k.runs.map((r) => `${(r.ms / 1000).toFixed(1)} s`).join(' / ')}, ${(zip10k.runs[0].bytes / 2 ** 20).toFixed(1)} MiB; RSS ${zip10k.rssBeforeMB} MB before, peak ${zip10k.peakRssMB} MB`,
+  );
   const { alone, whileZipStreams, rate } = vcardLatency;
-  log(`  POST /v1/vcard at ${rate} req/s alone:           p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms  failures ${alone.failures}`);
-  log(`  the same while a 10,000-contact ZIP streams:     p50 ${whileZipStreams.p50} ms  p99 ${whileZipStreams.p99} ms  max ${whileZipStreams.max} ms  failures ${whileZipStreams.failures}`);
+  log(
+    `  POST /v1/vcard at ${rate} req/s alone:           p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms  failures ${alone.failures}`,
+  );
+  log(
+    `  the same while a 10,000-contact ZIP streams:     p50 ${whileZipStreams.p50} ms  p99 ${whileZipStreams.p99} ms  max ${whileZipStreams.max} ms  failures ${whileZipStreams.failures}`,
+  );
   return result;
 }
 
@@ -306,7 +335,11 @@ async function main() {
   const loadAtStart = loadavg();
   build();
   if (['resilience', 'batches', 'images'].includes(env.BENCH_ONLY)) {
-    const phases = { resilience: async () => resilience(), batches: async () => ({ batches: await batches() }), images: async () => ({ images: await images() }) };
+    const phases = {
+      resilience: async () => resilience(),
+      batches: async () => ({ batches: await batches() }),
+      images: async () => ({ images: await images() }),
+    };
     const phase = await phases[env.BENCH_ONLY]();
     const only = { date: startedAt.toISOString(), node: process.version, cpuModel: cpus()[0]?.model, ...phase };
     mkdirSync(join(here, 'results'), { recursive: true });
@@ -317,7 +350,9 @@ async function main() {
 
   log('\n[1/7] encoder speed (in-process)');
   const encoder = encoderSpeed();
-  log(`  typical card (${encoder.typical.bytes} B): ${encoder.typical.cardsPerSecond} cards/s; large card (${encoder.large.bytes} B): ${encoder.large.cardsPerSecond} cards/s`);
+  log(
+    `  typical card (${encoder.typical.bytes} B): ${encoder.typical.cardsPerSecond} cards/s; large card (${encoder.large.bytes} B): ${encoder.large.cardsPerSecond} cards/s`,
+  );
 
   const service = await startService();
   const yardstick = await startYardstick();
@@ -336,7 +371,9 @@ async function main() {
     // heap and drops code), which the paced run would report as seconds of backlog, so each is
     // warmed up again first; and the job creations come last, so that their garbage cannot land in
     // another route's run.
-    log('\n[2/7] max throughput (service and yardstick interleaved), then latency at half the service\'s max rate, evenly paced (the yardstick at the same rate)');
+    log(
+      "\n[2/7] max throughput (service and yardstick interleaved), then latency at half the service's max rate, evenly paced (the yardstick at the same rate)",
+    );
     const max = {};
     const half = {};
     for (const route of routes) {
@@ -349,7 +386,9 @@ async function main() {
         const result = await drivePaced(server, route, { rate, duration: config.halfRateDurationSeconds, connections: config.connections });
         half[route.name][server.name] = result;
         const { p50, p99 } = result.latencyMs;
-        log(`  ${server.name.padEnd(18)} ${route.name.padEnd(20)} ${String(rate).padStart(6)} req/s paced  p50 ${p50} ms  p99 ${p99} ms  (server CPU ${Math.round(result.cpuShare * 100)}% busy)`);
+        log(
+          `  ${server.name.padEnd(18)} ${route.name.padEnd(20)} ${String(rate).padStart(6)} req/s paced  p50 ${p50} ms  p99 ${p99} ms  (server CPU ${Math.round(result.cpuShare * 100)}% busy)`,
+        );
       }
     }
     await yardstick.stop();
@@ -360,7 +399,9 @@ async function main() {
     // CORS, rate-limit, request-id and request-log code, and two references for the target: Nest
     // itself with no validation or features (nest-floor.mjs), and the yardstick made exactly
     // BUSY_US µs of CPU slower per request.
-    log('\n[3/7] where the POST /v1/vcard gap is (interleaved): request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine');
+    log(
+      '\n[3/7] where the POST /v1/vcard gap is (interleaved): request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine',
+    );
     const gapServers = [];
     let gap;
     try {
@@ -378,11 +419,11 @@ async function main() {
     const logging = { info, silent };
 
     log('\n[4/7] memory across job creations');
-    const jobs = routes.includes(JOBS_ROUTE)
-      ? await jobsMemory()
-      : { skipped: skipped[JOBS_ROUTE.name] ?? 'skipped' };
+    const jobs = routes.includes(JOBS_ROUTE) ? await jobsMemory() : { skipped: skipped[JOBS_ROUTE.name] ?? 'skipped' };
     if (!jobs.skipped) {
-      log(`  RSS after warm-up ${jobs.rssAfterWarmup.minMB}-${jobs.rssAfterWarmup.maxMB} MB; heap after full GC ${jobs.afterGcSeries.map((s) => s.heapUsedMB).join(' ')} MB`);
+      log(
+        `  RSS after warm-up ${jobs.rssAfterWarmup.minMB}-${jobs.rssAfterWarmup.maxMB} MB; heap after full GC ${jobs.afterGcSeries.map((s) => s.heapUsedMB).join(' ')} MB`,
+      );
     }
     const floods = await resilience();
     const batchRuns = await batches();

@@ -68,7 +68,10 @@ if (build && spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 // `npm start`'s command (node <args>), the one the Dockerfile runs.
-const startArgs = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.trim().split(/\s+/).slice(1);
+const startArgs = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  .scripts.start.trim()
+  .split(/\s+/)
+  .slice(1);
 const service = spawn(process.execPath, startArgs, {
   cwd: ROOT,
   stdio: ['ignore', 'ignore', 'inherit'],

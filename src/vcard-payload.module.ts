@@ -53,7 +53,11 @@ class VCardPayloadCoreModule {
   static register(base: DynamicModule): DynamicModule {
     const providers: Provider[] = [
       ...(base.providers ?? []),
-      { provide: SERVICE_CONFIG, inject: [VCARD_PAYLOAD_OPTIONS], useFactory: (options: VCardPayloadOptions) => resolveServiceConfig(options) },
+      {
+        provide: SERVICE_CONFIG,
+        inject: [VCARD_PAYLOAD_OPTIONS],
+        useFactory: (options: VCardPayloadOptions) => resolveServiceConfig(options),
+      },
       ...STORE_PROVIDERS,
       RateLimiter,
       ShutdownSignal,
@@ -67,7 +71,19 @@ class VCardPayloadCoreModule {
       global: true,
       imports: base.imports ?? [],
       providers,
-      exports: [SERVICE_CONFIG, JobStore, StoreHealth, RATE_LIMIT_STORAGE, REDIS_CONNECTION, RateLimiter, ShutdownSignal, Readiness, ServiceMetrics, ApiEdgeGuard, ApiExceptionFilter],
+      exports: [
+        SERVICE_CONFIG,
+        JobStore,
+        StoreHealth,
+        RATE_LIMIT_STORAGE,
+        REDIS_CONNECTION,
+        RateLimiter,
+        ShutdownSignal,
+        Readiness,
+        ServiceMetrics,
+        ApiEdgeGuard,
+        ApiExceptionFilter,
+      ],
     };
   }
 }

@@ -88,7 +88,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     options,
   };
   // The scrape endpoint is for operators: never on the port clients reach.
-  if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === port) check.problems.push('METRICS_PORT must differ from PORT');
+  if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === port)
+    check.problems.push('METRICS_PORT must differ from PORT');
   if (check.problems.length > 0) throw new ConfigError(check.problems);
   return config;
 }

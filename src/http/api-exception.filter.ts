@@ -72,7 +72,9 @@ class AbortLog {
     }
     const raw = nativeRequest(request);
     const route =
-      (request as { routeOptions?: { url?: string } }).routeOptions?.url ?? (raw as unknown as { route?: { path?: string } }).route?.path ?? null;
+      (request as { routeOptions?: { url?: string } }).routeOptions?.url ??
+      (raw as unknown as { route?: { path?: string } }).route?.path ??
+      null;
     this.logger.log({
       msg: 'request aborted by the client',
       requestId: (request as { id?: unknown }).id,
@@ -142,7 +144,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const name = exception instanceof Error ? exception.name : typeof exception;
     const frames =
       exception instanceof Error && exception.stack
-        ? exception.stack.split('\n').slice(1, 8).map((line) => line.trim())
+        ? exception.stack
+            .split('\n')
+            .slice(1, 8)
+            .map((line) => line.trim())
         : [];
     this.logger.error({ msg: 'unexpected error', requestId: (request as { id?: unknown }).id, errorType: name, frames });
   }

@@ -22,10 +22,14 @@ export function resolveServiceConfig(
   if (typeof options !== 'object' || options === null) throw new ConfigError(['VCardPayloadModule options must be an object']);
 
   const publicBaseUrl =
-    options.publicBaseUrl === undefined ? DEFAULT_PUBLIC_BASE_URL : (check.httpUrl(name('publicBaseUrl'), options.publicBaseUrl) ?? DEFAULT_PUBLIC_BASE_URL);
+    options.publicBaseUrl === undefined
+      ? DEFAULT_PUBLIC_BASE_URL
+      : (check.httpUrl(name('publicBaseUrl'), options.publicBaseUrl) ?? DEFAULT_PUBLIC_BASE_URL);
   const appUrl = options.appUrl == null ? null : (check.httpUrl(name('appUrl'), options.appUrl) ?? null);
   const generatorUrl =
-    options.generatorUrl === undefined ? `${publicBaseUrl}/` : (check.httpUrl(name('generatorUrl'), options.generatorUrl, true) ?? `${publicBaseUrl}/`);
+    options.generatorUrl === undefined
+      ? `${publicBaseUrl}/`
+      : (check.httpUrl(name('generatorUrl'), options.generatorUrl, true) ?? `${publicBaseUrl}/`);
 
   const rate = options.rateLimit;
   const rateLimit =
@@ -61,7 +65,13 @@ export function resolveServiceConfig(
     },
     batches: {
       maxContacts: number(check, name('batches.maxContacts'), options.batches?.maxContacts, 10_000, LIMITS.batchMaxContacts),
-      maxActivePerClient: number(check, name('batches.maxActivePerClient'), options.batches?.maxActivePerClient, 2, LIMITS.batchMaxActivePerClient),
+      maxActivePerClient: number(
+        check,
+        name('batches.maxActivePerClient'),
+        options.batches?.maxActivePerClient,
+        2,
+        LIMITS.batchMaxActivePerClient,
+      ),
       maxActive: number(check, name('batches.maxActive'), options.batches?.maxActive, 20, LIMITS.batchMaxActive),
     },
     serviceVersion: SERVICE_VERSION,

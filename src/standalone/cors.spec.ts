@@ -17,7 +17,11 @@ const REQUESTS: InjectOptions[] = [
   {
     method: 'OPTIONS',
     url: '/thing',
-    headers: { origin: 'https://example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
+    headers: {
+      origin: 'https://example.org',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,idempotency-key',
+    },
   },
   { method: 'OPTIONS', url: '/thing', headers: { origin: 'https://example.org' } },
 ];
@@ -52,22 +56,26 @@ describe('CORS: precomputed response headers and preflight answers equal what @f
         const requested = request.headers['access-control-request-headers'];
         const method = request.headers['access-control-request-method'];
         if (!isPreflight(typeof method === 'string' ? method : undefined)) return reply.code(400).send();
-        return reply.code(204).headers(preflightHeaders(typeof requested === 'string' ? requested : undefined)).send();
+        return reply
+          .code(204)
+          .headers(preflightHeaders(typeof requested === 'string' ? requested : undefined))
+          .send();
       });
       await registerCorsPreflight(fastify);
     });
   });
   afterAll(() => Promise.all([library.close(), ours.close()]));
 
-  it.each(REQUESTS.map((request) => [`${request.method} ${String(request.url)} ${Object.keys(request.headers ?? {}).join(',')}`, request] as const))(
-    'sends what @fastify/cors alone sends: %s',
-    async (_name, request) => {
-      const expected = await library.inject(request);
-      const actual = await ours.inject(request);
-      expect(actual.statusCode).toBe(expected.statusCode);
-      expect(corsHeaders(actual.headers)).toEqual(corsHeaders(expected.headers));
-    },
-  );
+  it.each(
+    REQUESTS.map(
+      (request) => [`${request.method} ${String(request.url)} ${Object.keys(request.headers ?? {}).join(',')}`, request] as const,
+    ),
+  )('sends what @fastify/cors alone sends: %s', async (_name, request) => {
+    const expected = await library.inject(request);
+    const actual = await ours.inject(request);
+    expect(actual.statusCode).toBe(expected.statusCode);
+    expect(corsHeaders(actual.headers)).toEqual(corsHeaders(expected.headers));
+  });
 
   it('still answers preflights with the allowed methods and max-age', async () => {
     const res = await ours.inject(REQUESTS[4]);

@@ -11,9 +11,7 @@ type AdapterOptions = NonNullable<ConstructorParameters<typeof FastifyAdapter>[0
 
 /** `/api/v1/x` and `/api/mcp` are served by the `/v1/x` and `/mcp` routes: one registration each. */
 export function rewriteApiAlias(url: string): string {
-  return url.startsWith('/api/v1/') || url.startsWith('/api/mcp') || url === '/api/v1'
-    ? url.slice(4)
-    : url;
+  return url.startsWith('/api/v1/') || url.startsWith('/api/mcp') || url === '/api/v1' ? url.slice(4) : url;
 }
 
 /** Longer than any request line Node accepts (16 KiB of headers), so no parameter is cut short. */

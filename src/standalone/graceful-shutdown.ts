@@ -56,7 +56,10 @@ export async function gracefulShutdown(app: NestFastifyApplication, config: AppC
   const drained = await Promise.race([allClosed.then(() => true), sleep(Math.max(0, left)).then(() => false)]);
   if (!drained) {
     const open = await new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count)));
-    logger.warn?.({ msg: 'shutdown deadline reached: closing the connections still open', connections: open, deadlineMs: config.shutdownTimeoutMs }, 'Shutdown');
+    logger.warn?.(
+      { msg: 'shutdown deadline reached: closing the connections still open', connections: open, deadlineMs: config.shutdownTimeoutMs },
+      'Shutdown',
+    );
     server.closeAllConnections();
   }
   await app.close();

@@ -11,7 +11,11 @@ function depthOf(value: unknown): number {
 
 /** Nests `leaf` in a random mix of objects and arrays, with brackets and quotes inside strings too. */
 const nestedJson = fc
-  .tuple(fc.integer({ min: 0, max: 80 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }), fc.string({ unit: fc.constantFrom('{', '[', '"', '\\', 'a', '}', ']') }))
+  .tuple(
+    fc.integer({ min: 0, max: 80 }),
+    fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
+    fc.string({ unit: fc.constantFrom('{', '[', '"', '\\', 'a', '}', ']') }),
+  )
   .map(([depth, shapes, noise]) => {
     let text = JSON.stringify(noise);
     for (let i = 0; i < depth; i++) text = shapes[i % shapes.length] ? `{"k${i}":${text},"s":"{["}` : `[${text},"]["]`;

@@ -131,7 +131,9 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
       if (url.startsWith('data:') || url.startsWith('blob:')) continue;
       expect(new URL(url).origin).toBe(origin);
     }
-    const provoked = new RegExp(`^Failed to load resource: the server responded with a status of (${expectedStatuses.join('|') || 'none'}) `);
+    const provoked = new RegExp(
+      `^Failed to load resource: the server responded with a status of (${expectedStatuses.join('|') || 'none'}) `,
+    );
     expect(consoleErrors.filter((text) => !provoked.test(text))).toEqual([]);
     await context.close();
   });
@@ -143,8 +145,14 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
   }
 
   /** Presses Create and returns the API's answer to the page's own request. */
-  async function create(): Promise<{ status: number; body: VCardBody & { error?: { details?: { fields?: Array<{ field: string; message: string }> } } }; retryAfter: string | null }> {
-    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/vcard' && response.request().method() === 'POST');
+  async function create(): Promise<{
+    status: number;
+    body: VCardBody & { error?: { details?: { fields?: Array<{ field: string; message: string }> } } };
+    retryAfter: string | null;
+  }> {
+    const answer = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/v1/vcard' && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     const response = await answer;
     // The page re-enables the button once it has drawn the result or marked the errors.
@@ -173,7 +181,7 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     expect(await page.getByLabel('Error correction').inputValue()).toBe('M');
   });
 
-  it('a card with accents, CJK and emoji: the QR on the screen holds exactly the API\'s qrPayload bytes, at every level', async () => {
+  it("a card with accents, CJK and emoji: the QR on the screen holds exactly the API's qrPayload bytes, at every level", async () => {
     await fill(WORLD_CARD);
     const { status, body } = await create();
     expect(status).toBe(200);
@@ -221,7 +229,7 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     expect(Buffer.compare(await screenQrBytes(), Buffer.from(qrPayload, 'utf8'))).toBe(0);
   });
 
-  it('rejected fields are marked aria-invalid with the service\'s own message next to them, and get the focus', async () => {
+  it("rejected fields are marked aria-invalid with the service's own message next to them, and get the focus", async () => {
     expectedStatuses = [400];
     await fill({ fullName: 'Ada', email: 'not-an-email', website: 'javascript:alert(1)' });
     const { status, body } = await create();
@@ -244,10 +252,13 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     expect(await describedBy(page.getByLabel('Email', { exact: true }))).toBe('');
   });
 
-  it('templates: every page is offered, the chosen one\'s required fields are marked, and missing ones are named', async () => {
+  it("templates: every page is offered, the chosen one's required fields are marked, and missing ones are named", async () => {
     const templates: Array<{ id: string; name: string; requiredFields: Field[] }> = [];
-    for (let cursor = ''; ; ) {
-      const page_ = (await (await fetch(`${baseUrl}/v1/templates?limit=3${cursor ? `&cursor=${cursor}` : ''}`)).json()) as { data: typeof templates; pagination: { next_cursor: string | null } };
+    for (let cursor = ''; ;) {
+      const page_ = (await (await fetch(`${baseUrl}/v1/templates?limit=3${cursor ? `&cursor=${cursor}` : ''}`)).json()) as {
+        data: typeof templates;
+        pagination: { next_cursor: string | null };
+      };
       templates.push(...page_.data);
       if (!page_.pagination.next_cursor) break;
       cursor = encodeURIComponent(page_.pagination.next_cursor);
@@ -279,7 +290,9 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     const { body } = await create();
     const expected = Buffer.from(body.qrPayload, 'utf8');
 
-    const vcfRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/v1/vcard' && request.headers().accept === 'text/vcard');
+    const vcfRequest = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/v1/vcard' && request.headers().accept === 'text/vcard',
+    );
     const [vcf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .vcf' }).click()]);
     await vcfRequest;
     expect(vcf.suggestedFilename()).toMatch(/^[a-z0-9-]+\.vcf$/);
@@ -294,7 +307,9 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     const svgText = readFileSync((await svg.path())!, 'utf8');
     expect(svgText).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     // The SVG, drawn by Chromium itself, decodes to the same bytes.
-    await page.setContent(`<img alt="svg" width="600" height="600" src="data:image/svg+xml;base64,${Buffer.from(svgText).toString('base64')}">`);
+    await page.setContent(
+      `<img alt="svg" width="600" height="600" src="data:image/svg+xml;base64,${Buffer.from(svgText).toString('base64')}">`,
+    );
     expect(Buffer.compare(await decodePng(await page.getByAltText('svg').screenshot()), expected)).toBe(0);
   });
 

@@ -60,7 +60,12 @@ describe('bad input never produces a 500: each is a 400 naming the offending fie
     'an unknown field named like an Object.prototype member (%s) is rejected too',
     async (key) => {
       for (const url of ['/v1/vcard', '/v1/jobs/vcard']) {
-        const res = await app.inject({ method: 'POST', url, headers: JSON_HEADERS, payload: `{"fullName":"Ada",${JSON.stringify(key)}:"x"}` });
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          headers: JSON_HEADERS,
+          payload: `{"fullName":"Ada",${JSON.stringify(key)}:"x"}`,
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().error.details.fields).toEqual([{ field: key, issue: 'unknown', message: `${key} is not a known field` }]);
       }
@@ -119,10 +124,9 @@ describe('bad input never produces a 500: each is a 400 naming the offending fie
       fc.jsonValue({ maxDepth: 2 }),
     );
     const body = fc.oneof(
-      fc.record(
-        Object.fromEntries(CONTACT_FIELDS.map((f) => [f, fieldValue])) as Record<string, fc.Arbitrary<unknown>>,
-        { requiredKeys: [] },
-      ),
+      fc.record(Object.fromEntries(CONTACT_FIELDS.map((f) => [f, fieldValue])) as Record<string, fc.Arbitrary<unknown>>, {
+        requiredKeys: [],
+      }),
       fc.jsonValue({ maxDepth: 3 }),
       fc.dictionary(fc.string({ maxLength: 10 }), fieldValue, { maxKeys: 4 }),
     );

@@ -40,8 +40,16 @@ function contacts(n: number): Array<Record<string, string>> {
 
 /** The file-name stem of contact-model.md §5, written out again for the test. */
 function slug(fullName: string): string {
-  const ascii = fullName.trim().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  return ascii.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'contact';
+  const ascii = fullName
+    .trim()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+  return (
+    ascii
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'contact'
+  );
 }
 
 function toCsv(rows: Array<Record<string, string>>): string {
@@ -81,7 +89,9 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])('codes.zip: a Q
     const all: Item[] = [];
     let cursor = '';
     for (;;) {
-      const page = (await (await fetch(`${baseUrl}/v1/batches/${batch.id}/items?limit=100${cursor ? `&cursor=${cursor}` : ''}`)).json()) as {
+      const page = (await (
+        await fetch(`${baseUrl}/v1/batches/${batch.id}/items?limit=100${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json()) as {
         data: Item[];
         pagination: { next_cursor: string | null };
       };
@@ -94,9 +104,15 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])('codes.zip: a Q
   /** Downloads the ZIP over HTTP and unpacks it with unzip; returns the names unzip lists, in order. */
   // On a new connection each time: the decoding between two downloads blocks the test's event loop
   // for longer than the server keeps an idle connection, and a reused one would be reset.
-  async function download(batch: Batch, query: string, name: string): Promise<{ names: string[]; dir: string; headers: IncomingHttpHeaders }> {
+  async function download(
+    batch: Batch,
+    query: string,
+    name: string,
+  ): Promise<{ names: string[]; dir: string; headers: IncomingHttpHeaders }> {
     const file = join(work, `${name}.zip`);
-    const res = await new Promise<IncomingMessage>((resolve, reject) => get(`${baseUrl}/v1/batches/${batch.id}/codes.zip${query}`, { agent: false }, resolve).on('error', reject));
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(`${baseUrl}/v1/batches/${batch.id}/codes.zip${query}`, { agent: false }, resolve).on('error', reject),
+    );
     expect(res.statusCode).toBe(200);
     await pipeline(res, createWriteStream(file));
     execFileSync('unzip', ['-tq', file]);
@@ -181,7 +197,9 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])('codes.zip: a Q
   });
 
   it('a card too large for qrLevel is drawn at the highest lower level that holds it', async () => {
-    const batch = await finished(await createBatch(JSON.stringify({ contacts: [{ fullName: 'Long Note', note: 'n'.repeat(1500) }] }), 'application/json'));
+    const batch = await finished(
+      await createBatch(JSON.stringify({ contacts: [{ fullName: 'Long Note', note: 'n'.repeat(1500) }] }), 'application/json'),
+    );
     const [item] = await items(batch);
     const { dir } = await download(batch, '?qrLevel=H&scale=2', 'fallback');
     const image = readPng(readFileSync(join(dir, '1-Long-Note.png')));
@@ -205,7 +223,10 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])('codes.zip: a Q
     ]) {
       const bad = await fetch(`${baseUrl}/v1/batches/${running.id}/codes.zip${query}`);
       expect(bad.status).toBe(400);
-      expect(((await bad.json()) as { error: { code: string; details: { parameter: string } } }).error).toMatchObject({ code: 'invalid_query', details: { parameter } });
+      expect(((await bad.json()) as { error: { code: string; details: { parameter: string } } }).error).toMatchObject({
+        code: 'invalid_query',
+        details: { parameter },
+      });
     }
     await finished(running);
   });

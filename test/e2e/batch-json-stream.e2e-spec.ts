@@ -88,12 +88,23 @@ describe('a JSON batch body read as it arrives, in pieces', () => {
     const body = Buffer.from(`{ "contacts" :\n [ ${contacts.map((contact) => JSON.stringify(contact)).join(' ,\n  ')} ] }`);
     const created = await postInPieces(port, body, { pieceSize: 1021 });
     expect(created.status).toBe(202);
-    expect(await finished(created.body.id!)).toMatchObject({ status: 'succeeded', progress: { total: 10_000, succeeded: 9800, failed: 200 } });
+    expect(await finished(created.body.id!)).toMatchObject({
+      status: 'succeeded',
+      progress: { total: 10_000, succeeded: 9800, failed: 200 },
+    });
     for (const index of [0, 7, 4_321, 9_999]) {
-      const page = (await (await fetch(`${baseUrl}/v1/batches/${created.body.id}/items?limit=1&cursor=${index === 0 ? '' : Buffer.from(`${index}.${created.body.id}`).toString('base64url')}`)).json()) as {
+      const page = (await (
+        await fetch(
+          `${baseUrl}/v1/batches/${created.body.id}/items?limit=1&cursor=${index === 0 ? '' : Buffer.from(`${index}.${created.body.id}`).toString('base64url')}`,
+        )
+      ).json()) as {
         data: Array<{ index: number; result?: unknown; error?: unknown }>;
       };
-      const single = await fetch(`${baseUrl}/v1/vcard`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contacts[index]) });
+      const single = await fetch(`${baseUrl}/v1/vcard`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(contacts[index]),
+      });
       const answer = (await single.json()) as { error?: unknown };
       expect(page.data[0].index).toBe(index);
       if (single.status === 200) expect(page.data[0].result).toEqual(answer);
@@ -105,14 +116,26 @@ describe('a JSON batch body read as it arrives, in pieces', () => {
     const finish = jest.spyOn(BatchJsonScanner.prototype, 'finish');
     try {
       for (const path of ['/v1/batches', '/api/v1/batches']) {
-        const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"contacts":[{"fullName":"Ada"},{"fullName":"Bob"}]}' });
+        const res = await fetch(`${baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"contacts":[{"fullName":"Ada"},{"fullName":"Bob"}]}',
+        });
         expect(res.status).toBe(202);
       }
       expect(finish.mock.results.map((result) => result.value)).toEqual([
         ['{"fullName":"Ada"}', '{"fullName":"Bob"}'],
         ['{"fullName":"Ada"}', '{"fullName":"Bob"}'],
       ]);
-      expect((await fetch(`${baseUrl}/v1/vcard`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"fullName":"Ada"}' })).status).toBe(200);
+      expect(
+        (
+          await fetch(`${baseUrl}/v1/vcard`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"fullName":"Ada"}',
+          })
+        ).status,
+      ).toBe(200);
       expect(finish).toHaveBeenCalledTimes(2);
     } finally {
       finish.mockRestore();
@@ -133,17 +156,38 @@ describe('a JSON batch body read as it arrives, in pieces', () => {
       ['a missing comma', '{"contacts":[{"fullName":"Ada"} {"fullName":"Bob"}]}', 400, 'invalid_json'],
       ['a truncated body', '{"contacts":[{"fullName":"Ada"}', 400, 'invalid_json'],
       ['text after the body', '{"contacts":[{"fullName":"Ada"}]} {}', 400, 'invalid_json'],
-      ['Latin-1 bytes in the last contact', Buffer.concat([Buffer.from(`{"contacts":[${'{"fullName":"Ada"},'.repeat(500)}{"fullName":"Zo`), Buffer.from([0xeb]), Buffer.from('"}]}')]), 400, 'invalid_encoding'],
-      ['a sequence cut at the end', Buffer.concat([Buffer.from('{"contacts":[{"fullName":"Ada"}]}'), Buffer.from([0xe2, 0x82])]), 400, 'invalid_encoding'],
+      [
+        'Latin-1 bytes in the last contact',
+        Buffer.concat([
+          Buffer.from(`{"contacts":[${'{"fullName":"Ada"},'.repeat(500)}{"fullName":"Zo`),
+          Buffer.from([0xeb]),
+          Buffer.from('"}]}'),
+        ]),
+        400,
+        'invalid_encoding',
+      ],
+      [
+        'a sequence cut at the end',
+        Buffer.concat([Buffer.from('{"contacts":[{"fullName":"Ada"}]}'), Buffer.from([0xe2, 0x82])]),
+        400,
+        'invalid_encoding',
+      ],
     ];
     for (const [name, body, status, code, details] of cases) {
       for (const pieceSize of [3, 4096]) {
         const answer = await postInPieces(port, Buffer.isBuffer(body) ? body : Buffer.from(body), { pieceSize, pauseEvery: 64 });
-        expect({ name, pieceSize, status: answer.status, code: answer.body.error?.code ?? null }).toEqual({ name, pieceSize, status, code });
+        expect({ name, pieceSize, status: answer.status, code: answer.body.error?.code ?? null }).toEqual({
+          name,
+          pieceSize,
+          status,
+          code,
+        });
         if (details) expect(answer.body.error?.details).toMatchObject(details);
       }
     }
-    const latin1 = await postInPieces(port, Buffer.from('{"contacts":[{"fullName":"Ada"}]}'), { contentType: 'application/json; charset=iso-8859-1' });
+    const latin1 = await postInPieces(port, Buffer.from('{"contacts":[{"fullName":"Ada"}]}'), {
+      contentType: 'application/json; charset=iso-8859-1',
+    });
     expect([latin1.status, latin1.body.error?.code]).toEqual([415, 'unsupported_media_type']);
   });
 
@@ -152,7 +196,10 @@ describe('a JSON batch body read as it arrives, in pieces', () => {
     expect(over.length).toBeGreaterThan(LIMIT);
     // The client then waits for the answer: a client still sending when the service closes may
     // lose the answer to a TCP reset (as with any HTTP server), which is not what this tests.
-    for (const [chunked, stopAfter] of [[false, 0], [true, LIMIT + 1]] as const) {
+    for (const [chunked, stopAfter] of [
+      [false, 0],
+      [true, LIMIT + 1],
+    ] as const) {
       const answer = await postInPieces(port, over, { pieceSize: 65_536, chunked, pauseEvery: 1, stopAfter });
       expect(answer.status).toBe(413);
       expect(answer.body.error).toMatchObject({ code: 'payload_too_large', details: { maxBytes: LIMIT } });

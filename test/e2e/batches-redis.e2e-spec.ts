@@ -54,7 +54,9 @@ async function allItems(service: SpawnedService, id: string): Promise<Array<{ in
   const items: Array<{ index: number; status: string }> = [];
   let cursor = '';
   for (;;) {
-    const page = (await (await fetch(`${service.baseUrl}/v1/batches/${id}/items?limit=100${cursor ? `&cursor=${cursor}` : ''}`)).json()) as {
+    const page = (await (
+      await fetch(`${service.baseUrl}/v1/batches/${id}/items?limit=100${cursor ? `&cursor=${cursor}` : ''}`)
+    ).json()) as {
       data: Array<{ index: number; status: string }>;
       pagination: { next_cursor: string | null };
     };
@@ -83,7 +85,10 @@ describeWithRedis()('batches on Redis and BullMQ, two instances', () => {
     const input = contacts(3000);
     const created = (await (await createBatch(a, JSON.stringify({ contacts: input }))).json()) as Batch;
     const events = await collectEvents(`${b.baseUrl}/v1/stream?batchId=${created.id}`, { timeoutMs: 30_000 });
-    expect(events[events.length - 1]).toMatchObject({ type: 'complete', data: { percent: 100, progress: { total: 3000, processed: 3000, succeeded: 2940, failed: 60 } } });
+    expect(events[events.length - 1]).toMatchObject({
+      type: 'complete',
+      data: { percent: 100, progress: { total: 3000, processed: 3000, succeeded: 2940, failed: 60 } },
+    });
     const percents = events.filter((event) => event.type === 'progress').map((event) => event.data.percent);
     for (let i = 1; i < percents.length; i++) expect(percents[i]).toBeGreaterThan(percents[i - 1]);
 
@@ -93,7 +98,9 @@ describeWithRedis()('batches on Redis and BullMQ, two instances', () => {
 
     const vcf = await fetch(`${b.baseUrl}/v1/batches/${created.id}/cards.vcf`);
     expect(vcf.status).toBe(200);
-    expect(cardNames(await vcf.text())).toEqual(input.filter((contact) => !contact.email.startsWith('not-')).map((contact) => contact.fullName));
+    expect(cardNames(await vcf.text())).toEqual(
+      input.filter((contact) => !contact.email.startsWith('not-')).map((contact) => contact.fullName),
+    );
     expect(((await (await fetch(`${a.baseUrl}/v1/batches/${created.id}`)).json()) as Batch).progress.processed).toBe(3000);
   }, 60_000);
 

@@ -199,7 +199,9 @@ describe('batches (memory store)', () => {
     expect(items[49].error).toMatchObject({ code: 'invalid_request', details: { fields: [{ field: 'email', issue: 'format' }] } });
 
     const other = (await create({ contacts: contacts(20) })).json() as Batch;
-    const page = (await app.inject({ method: 'GET', url: `/v1/batches/${other.id}/items?limit=5` })).json() as { pagination: { next_cursor: string } };
+    const page = (await app.inject({ method: 'GET', url: `/v1/batches/${other.id}/items?limit=5` })).json() as {
+      pagination: { next_cursor: string };
+    };
     for (const cursor of [page.pagination.next_cursor, 'garbage', `${page.pagination.next_cursor}x`]) {
       const res2 = await app.inject({ method: 'GET', url: `/v1/batches/${batch.id}/items?cursor=${encodeURIComponent(cursor)}` });
       expect(res2.statusCode).toBe(400);
@@ -248,11 +250,18 @@ describe('batches (memory store)', () => {
   });
 
   it('a template applies to every contact: one without its required fields fails alone; an unknown template is a 400', async () => {
-    const res = await create({ contacts: [{ fullName: 'Ada', phone: '+44 20 7946 0958' }, { fullName: 'Bob' }] }, JSON_HEADERS, '/v1/batches?template=minimal');
+    const res = await create(
+      { contacts: [{ fullName: 'Ada', phone: '+44 20 7946 0958' }, { fullName: 'Bob' }] },
+      JSON_HEADERS,
+      '/v1/batches?template=minimal',
+    );
     const batch = await finished((res.json() as Batch).id);
     const items = await allItems(batch.id, 10);
     expect(items[0].status).toBe('succeeded');
-    expect(items[1].error).toMatchObject({ code: 'template_requirements_not_met', details: { template: 'minimal', missingFields: ['phone'] } });
+    expect(items[1].error).toMatchObject({
+      code: 'template_requirements_not_met',
+      details: { template: 'minimal', missingFields: ['phone'] },
+    });
     const unknown = await create({ contacts: [{ fullName: 'Ada' }] }, JSON_HEADERS, '/v1/batches?template=nope');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatchObject({ code: 'invalid_query', details: { parameter: 'template' } });
@@ -272,17 +281,37 @@ describe('batch limits', () => {
   it('size: up to BATCH_MAX_CONTACTS; a body of its own limit (BATCH_BODY_LIMIT_BYTES), above the 64 KiB default', async () => {
     const app = await buildTestApp({ BATCH_MAX_CONTACTS: '1000', BATCH_BODY_LIMIT_BYTES: '200000' });
     try {
-      const big = await app.inject({ method: 'POST', url: '/v1/batches', headers: JSON_HEADERS, payload: JSON.stringify({ contacts: contacts(1000) }) });
+      const big = await app.inject({
+        method: 'POST',
+        url: '/v1/batches',
+        headers: JSON_HEADERS,
+        payload: JSON.stringify({ contacts: contacts(1000) }),
+      });
       expect(Buffer.byteLength(JSON.stringify({ contacts: contacts(1000) }))).toBeGreaterThan(65_536);
       expect(big.statusCode).toBe(202);
-      const over = await app.inject({ method: 'POST', url: '/v1/batches', headers: JSON_HEADERS, payload: JSON.stringify({ contacts: contacts(1001) }) });
+      const over = await app.inject({
+        method: 'POST',
+        url: '/v1/batches',
+        headers: JSON_HEADERS,
+        payload: JSON.stringify({ contacts: contacts(1001) }),
+      });
       expect(over.statusCode).toBe(400);
       expect(over.json().error).toMatchObject({ code: 'invalid_request', details: { maxContacts: 1000 } });
-      const huge = await app.inject({ method: 'POST', url: '/v1/batches', headers: JSON_HEADERS, payload: JSON.stringify({ contacts: contacts(3000) }) });
+      const huge = await app.inject({
+        method: 'POST',
+        url: '/v1/batches',
+        headers: JSON_HEADERS,
+        payload: JSON.stringify({ contacts: contacts(3000) }),
+      });
       expect(huge.statusCode).toBe(413);
       expect(huge.json().error.details).toEqual({ maxBytes: 200000 });
       // Other routes keep the default limit.
-      const vcard = await app.inject({ method: 'POST', url: '/v1/vcard', headers: JSON_HEADERS, payload: JSON.stringify({ fullName: 'A', note: 'n'.repeat(70_000) }) });
+      const vcard = await app.inject({
+        method: 'POST',
+        url: '/v1/vcard',
+        headers: JSON_HEADERS,
+        payload: JSON.stringify({ fullName: 'A', note: 'n'.repeat(70_000) }),
+      });
       expect(vcard.statusCode).toBe(413);
     } finally {
       await app.close();
@@ -292,10 +321,20 @@ describe('batch limits', () => {
   it('rate budget: a batch of n contacts costs ceil(n / 100); one the budget cannot cover is a 429 and creates nothing', async () => {
     const app = await buildTestApp({ RATE_LIMIT_MAX: '20' });
     try {
-      const res = await app.inject({ method: 'POST', url: '/v1/batches', headers: JSON_HEADERS, payload: JSON.stringify({ contacts: contacts(1000) }) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/batches',
+        headers: JSON_HEADERS,
+        payload: JSON.stringify({ contacts: contacts(1000) }),
+      });
       expect(res.statusCode).toBe(202);
       expect(res.headers['ratelimit-remaining']).toBe('10');
-      const tooBig = await app.inject({ method: 'POST', url: '/v1/batches', headers: JSON_HEADERS, payload: JSON.stringify({ contacts: contacts(1500) }) });
+      const tooBig = await app.inject({
+        method: 'POST',
+        url: '/v1/batches',
+        headers: JSON_HEADERS,
+        payload: JSON.stringify({ contacts: contacts(1500) }),
+      });
       expect(tooBig.statusCode).toBe(429);
       expect(tooBig.headers['retry-after']).toMatch(/^\d+$/);
     } finally {
@@ -312,7 +351,10 @@ describe('batch limits', () => {
         perClient.inject({ method: 'POST', url: '/v1/batches', headers: JSON_HEADERS, payload: body }),
       ]);
       expect([first.statusCode, second.statusCode].sort()).toEqual([202, 429]);
-      expect([first, second].find((res) => res.statusCode === 429)!.json().error).toMatchObject({ code: 'too_many_batches', details: { maxActiveBatches: 1 } });
+      expect([first, second].find((res) => res.statusCode === 429)!.json().error).toMatchObject({
+        code: 'too_many_batches',
+        details: { maxActiveBatches: 1 },
+      });
     } finally {
       await perClient.close();
     }
@@ -335,7 +377,9 @@ describe('batch limits', () => {
   it('batches expire with JOB_TTL_SECONDS, contacts and outcomes with them', async () => {
     const app = await buildTestApp({ JOB_TTL_SECONDS: '1' });
     try {
-      const batch = (await app.inject({ method: 'POST', url: '/v1/batches', headers: JSON_HEADERS, payload: JSON.stringify({ contacts: contacts(3) }) })).json() as Batch;
+      const batch = (
+        await app.inject({ method: 'POST', url: '/v1/batches', headers: JSON_HEADERS, payload: JSON.stringify({ contacts: contacts(3) }) })
+      ).json() as Batch;
       expect((await app.inject({ method: 'GET', url: `/v1/batches/${batch.id}` })).statusCode).toBe(200);
       await sleep(1100);
       for (const suffix of ['', '/items', '/cards.vcf']) {
@@ -358,14 +402,21 @@ describe('batch progress over Server-Sent Events (a real EventSource client)', (
   afterAll(() => app.close());
 
   it('progress events with a rising percent, at most a few a second, then complete with the final counts', async () => {
-    const created = (await (await fetch(`${baseUrl}/v1/batches`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ contacts: contacts(10_000) }) })).json()) as Batch;
+    const created = (await (
+      await fetch(`${baseUrl}/v1/batches`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ contacts: contacts(10_000) }) })
+    ).json()) as Batch;
     const events = await collectEvents(`${baseUrl}/v1/stream?batchId=${created.id}`, { timeoutMs: 20_000 });
     const last = events[events.length - 1];
     expect(last.type).toBe('complete');
-    expect(last.data).toMatchObject({ status: 'succeeded', percent: 100, progress: { total: 10_000, processed: 10_000, succeeded: 9800, failed: 200 } });
+    expect(last.data).toMatchObject({
+      status: 'succeeded',
+      percent: 100,
+      progress: { total: 10_000, processed: 10_000, succeeded: 9800, failed: 200 },
+    });
     const percents = events.filter((event) => event.type === 'progress').map((event) => event.data.percent);
     for (let i = 1; i < percents.length; i++) expect(percents[i]).toBeGreaterThan(percents[i - 1]);
-    for (const event of events.slice(0, -1)) expect(event.data.progress.processed).toBe(Math.round((event.data.percent * 10_000) / 100) + (event.data.progress.processed % 100));
+    for (const event of events.slice(0, -1))
+      expect(event.data.progress.processed).toBe(Math.round((event.data.percent * 10_000) / 100) + (event.data.progress.processed % 100));
     // At most four progress events a second.
     const span = (events[events.length - 1].at - events[0].at) / 1000;
     expect(percents.length).toBeLessThanOrEqual(Math.ceil(span * 4) + 2);

@@ -42,7 +42,12 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}):
 }
 
 /** A request with a chosen Host header (fetch does not allow setting it). */
-function withHost(url: string, host: string, method: string, body?: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function withHost(
+  url: string,
+  host: string,
+  method: string,
+  body?: string,
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -127,7 +132,9 @@ describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the pre
         expect(status).toBe('succeeded');
         const vcf = await fetch(batch.links.vcf);
         expect(vcf.status).toBe(200);
-        expect(readWithIcal((await vcf.text()).split('END:VCARD')[0] + 'END:VCARD\r\n').fn).toBe(res === json ? 'Ada Lovelace' : 'Hopper, Grace');
+        expect(readWithIcal((await vcf.text()).split('END:VCARD')[0] + 'END:VCARD\r\n').fn).toBe(
+          res === json ? 'Ada Lovelace' : 'Hopper, Grace',
+        );
         const zip = await fetch(`${batch.links.self}/codes.zip`, { headers: ORIGIN });
         expect(zip.status).toBe(200);
         expect(zip.headers.get('content-type')).toBe('application/zip');
@@ -333,7 +340,11 @@ describe.each(HOSTS)("the module's metrics in a %s platform's own registry", (_a
       expect((await fetch(`${base}/platform/things/1`)).status).toBe(404);
       const requests = (await registry.getMetricsAsJSON()).find((metric) => metric.name === 'vcard_http_requests_total')!;
       const count = (statusClass: string): number =>
-        Number(requests.values.find((v) => v.labels.route === '/platform/v1/vcard' && v.labels.method === 'POST' && v.labels.status_class === statusClass)?.value ?? 0);
+        Number(
+          requests.values.find(
+            (v) => v.labels.route === '/platform/v1/vcard' && v.labels.method === 'POST' && v.labels.status_class === statusClass,
+          )?.value ?? 0,
+        );
       expect([count('2xx'), count('4xx')]).toEqual([2, 1]);
       expect(requests.values.some((v) => String(v.labels.route).includes('things'))).toBe(false);
       // The module adds its own metrics only: the host decides about process metrics.

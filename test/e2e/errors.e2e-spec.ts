@@ -52,14 +52,11 @@ describe('every error code reachable over HTTP has the Error shape', () => {
     contract.expectResponse('POST', '/v1/vcard', 400, res.json());
   });
 
-  it.each(['{"fullName":', '{bad json}', '{"__proto__":{"polluted":1},"fullName":"A"}'])(
-    'invalid_json: %s',
-    async (payload) => {
-      const res = await post(payload);
-      expect(res.statusCode).toBe(400);
-      expectErrorShape(res.json(), 'invalid_json', 400);
-    },
-  );
+  it.each(['{"fullName":', '{bad json}', '{"__proto__":{"polluted":1},"fullName":"A"}'])('invalid_json: %s', async (payload) => {
+    const res = await post(payload);
+    expect(res.statusCode).toBe(400);
+    expectErrorShape(res.json(), 'invalid_json', 400);
+  });
 
   it('invalid_json: an empty body declared as JSON', async () => {
     const res = await post('');
@@ -101,9 +98,7 @@ describe('every error code reachable over HTTP has the Error shape', () => {
   it.each(['/v1/vcard', '/v1/jobs/vcard'])('a valid Idempotency-Key is echoed on a body error too: POST %s', async (url) => {
     const res = await post('{"fullName":""}', { ...JSON_HEADERS, 'idempotency-key': 'retry-7' }, url);
     expectErrorShape(res.json(), 'invalid_request', 400);
-    expect(res.json().error.details.fields).toEqual([
-      { field: 'fullName', issue: 'required', message: 'fullName must not be empty' },
-    ]);
+    expect(res.json().error.details.fields).toEqual([{ field: 'fullName', issue: 'required', message: 'fullName must not be empty' }]);
     expect(res.headers['idempotency-key']).toBe('retry-7');
   });
 
@@ -200,7 +195,7 @@ describe('every error code reachable over HTTP has the Error shape', () => {
     ['/api/v1/jobs/', 'job_not_found'],
     ['/v1/templates/', 'template_not_found'],
     ['/api/v1/templates/', 'template_not_found'],
-  ])('an over-long id on %s gets the route\'s own 404 (%s), never invalid_url', async (prefix, code) => {
+  ])("an over-long id on %s gets the route's own 404 (%s), never invalid_url", async (prefix, code) => {
     for (const length of [101, 300, 5_000, 15_000]) {
       const res = await app.inject({ method: 'GET', url: `${prefix}${'a'.repeat(length)}` });
       expect(res.statusCode).toBe(404);
@@ -208,7 +203,7 @@ describe('every error code reachable over HTTP has the Error shape', () => {
     }
   });
 
-  it('bad_request: a malformed HTTP request line gets the Error shape, not fastify\'s', async () => {
+  it("bad_request: a malformed HTTP request line gets the Error shape, not fastify's", async () => {
     const raw = await rawRequest(port, 'GET /v1/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
     const [head, body] = raw.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 400 /);

@@ -13,7 +13,11 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /** A request on a connection of its own, as a load balancer's new connection would be. */
 async function fresh(url: string, init: RequestInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
-  const res = await fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), connection: 'close' }, keepalive: false });
+  const res = await fetch(url, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), connection: 'close' },
+    keepalive: false,
+  });
   const text = await res.text();
   return { status: res.status, body: text.startsWith('{') ? JSON.parse(text) : text, headers: res.headers };
 }
@@ -94,7 +98,10 @@ describeWithRedis()('probes with a Redis that hangs (SIGSTOP)', () => {
     expect((await fresh(`${service.baseUrl}/readyz`)).status).toBe(200);
     redis.freeze();
     try {
-      expect(await fresh(`${service.baseUrl}/readyz`)).toMatchObject({ status: 503, body: { status: 'not_ready', reason: 'store_unreachable' } });
+      expect(await fresh(`${service.baseUrl}/readyz`)).toMatchObject({
+        status: 503,
+        body: { status: 'not_ready', reason: 'store_unreachable' },
+      });
       for (let i = 0; i < 5; i++) expect((await fresh(`${service.baseUrl}/v1/vcard`, postCard)).status).toBe(200);
       expect(await fresh(`${service.baseUrl}/livez`)).toMatchObject({ status: 200, body: { status: 'ok' } });
       expect((await fresh(`${service.baseUrl}/readyz`)).status).toBe(503);
@@ -120,7 +127,9 @@ interface Family {
 /** The value of a sample (a counter or gauge) with exactly these labels; 0 when it is not there yet. */
 function sample(families: Family[], name: string, labels: Record<string, string> = {}): number {
   const family = families.find((f) => f.name === name);
-  const found = family?.metrics.find((m) => JSON.stringify(Object.entries(m.labels ?? {}).sort()) === JSON.stringify(Object.entries(labels).sort()));
+  const found = family?.metrics.find(
+    (m) => JSON.stringify(Object.entries(m.labels ?? {}).sort()) === JSON.stringify(Object.entries(labels).sort()),
+  );
   return Number(found?.value ?? found?.count ?? 0);
 }
 
@@ -136,7 +145,8 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     return parsePrometheusTextFormat(lastText) as Family[];
   };
   /** A histogram's _count for these labels, from the text (the parser keeps only a histogram's buckets). */
-  const histogramCount = (text: string, name: string, labels: string): number => Number(new RegExp(`^${name}_count\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  const histogramCount = (text: string, name: string, labels: string): number =>
+    Number(new RegExp(`^${name}_count\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
   beforeAll(async () => {
     const port = await freePort();
     service = await SpawnedService.start({ METRICS_PORT: String(port), RATE_LIMIT_MAX: '30' });
@@ -150,18 +160,24 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     const base = service.baseUrl;
     // The public port has no /metrics (an unknown route, counted like any other).
     expect((await fetch(`${base}/metrics`)).status).toBe(404);
-    const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     for (let i = 0; i < 3; i++) expect((await post('/v1/vcard', { fullName: `Quintessa Marlowe ${i}` })).status).toBe(200);
     for (let i = 0; i < 2; i++) expect((await post('/v1/vcard', { fullName: 'Quintessa', email: 'not-an-email' })).status).toBe(400);
     const job = (await (await post('/v1/jobs/vcard', { fullName: 'Quintessa Marlowe' })).json()) as { id: string };
     expect((await fetch(`${base}/v1/jobs/${job.id}`)).status).toBe(200);
     // Large enough to be still running when its stream opens; every 100th contact is invalid.
-    const contacts = Array.from({ length: 1000 }, (_, i) => (i % 100 === 99 ? { fullName: 'Bad', email: 'nope' } : { fullName: `Quintessa ${i}` }));
+    const contacts = Array.from({ length: 1000 }, (_, i) =>
+      i % 100 === 99 ? { fullName: 'Bad', email: 'nope' } : { fullName: `Quintessa ${i}` },
+    );
     const created = await post('/v1/batches', { contacts });
     expect(created.status).toBe(202);
     const batch = (await created.json()) as { id: string };
     let during: Promise<Family[]> | undefined;
-    const events = await collectEvents(`${base}/v1/stream?batchId=${batch.id}`, { until: ['complete'], onEvent: (_event, count) => count === 1 && (during = scrape()) });
+    const events = await collectEvents(`${base}/v1/stream?batchId=${batch.id}`, {
+      until: ['complete'],
+      onEvent: (_event, count) => count === 1 && (during = scrape()),
+    });
     expect(events.at(-1)?.type).toBe('complete');
     expect(sample(await during!, 'vcard_sse_streams_open')).toBe(1);
     // The batch cost ceil(1000 / 100) = 10 of the budget.
@@ -176,7 +192,8 @@ describe('Prometheus metrics on METRICS_PORT', () => {
 
     const after = await scrape();
     const moved = (name: string, labels: Record<string, string> = {}): number => sample(after, name, labels) - sample(before, name, labels);
-    const requests = (method: string, route: string, statusClass: string): number => moved('vcard_http_requests_total', { method, route, status_class: statusClass });
+    const requests = (method: string, route: string, statusClass: string): number =>
+      moved('vcard_http_requests_total', { method, route, status_class: statusClass });
     expect(requests('POST', '/v1/vcard', '2xx')).toBe(3);
     expect(requests('POST', '/v1/vcard', '4xx')).toBe(2);
     expect(requests('POST', '/v1/jobs/vcard', '2xx')).toBe(1);
@@ -189,7 +206,10 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     expect(requests('GET', '(unmatched)', '4xx')).toBe(1);
     expect(moved('vcard_http_rate_limited_total', { route: '/v1/templates' })).toBe(3);
     const vcardLatency = 'method="POST",route="/v1/vcard",status_class="2xx"';
-    expect(histogramCount(lastText, 'vcard_http_request_duration_seconds', vcardLatency) - histogramCount(beforeText, 'vcard_http_request_duration_seconds', vcardLatency)).toBe(3);
+    expect(
+      histogramCount(lastText, 'vcard_http_request_duration_seconds', vcardLatency) -
+        histogramCount(beforeText, 'vcard_http_request_duration_seconds', vcardLatency),
+    ).toBe(3);
     expect(after.find((f) => f.name === 'vcard_http_request_duration_seconds')?.type).toBe('HISTOGRAM');
     expect(moved('vcard_jobs_total', { status: 'succeeded' })).toBe(1);
     expect(moved('vcard_batches_created_total')).toBe(1);
@@ -200,14 +220,21 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     expect(sample(after, 'vcard_batch_queue_depth')).toBe(0);
     expect(sample(after, 'vcard_sse_streams_open')).toBe(0);
     // Node's own: event-loop lag, heap, GC.
-    for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes', 'nodejs_gc_duration_seconds', 'process_cpu_seconds_total']) {
+    for (const name of [
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_gc_duration_seconds',
+      'process_cpu_seconds_total',
+    ]) {
       expect(after.map((f) => f.name)).toContain(name);
     }
     const labelValues = after.flatMap((f) => f.metrics.flatMap((m) => Object.values(m.labels ?? {})));
     for (const value of labelValues) {
       expect(value).not.toMatch(/Quintessa|Marlowe|batch_[0-9A-Z]{26}|job_|\?/);
     }
-    const routes = new Set(after.filter((f) => f.name === 'vcard_http_requests_total').flatMap((f) => f.metrics.map((m) => m.labels!.route)));
+    const routes = new Set(
+      after.filter((f) => f.name === 'vcard_http_requests_total').flatMap((f) => f.metrics.map((m) => m.labels!.route)),
+    );
     for (const route of routes) expect(route === '(unmatched)' || route.startsWith('/')).toBe(true);
     expect(routes).toContain('/v1/jobs/:jobId');
   }, 30_000);

@@ -64,25 +64,28 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
   describe('nesting', () => {
     const depths = [...Array.from({ length: MAX_JSON_DEPTH + 6 }, (_, i) => i + 1), 100, 1_000, 3_000, 5_000, 10_000, 50_000, 200_000];
 
-    it.each(['object', 'array'] as const)('every depth in fullName, as %ss, on POST /v1/vcard: a 400 naming the field or the depth', async (shape) => {
-      for (const depth of depths) {
-        const body = `{"fullName":${nested(depth, shape)}}`;
-        const res = await send('/v1/vcard', body);
-        if (body.length > 1024 * 1024) {
-          expectBoundedError(res, 'payload_too_large');
-          continue;
+    it.each(['object', 'array'] as const)(
+      'every depth in fullName, as %ss, on POST /v1/vcard: a 400 naming the field or the depth',
+      async (shape) => {
+        for (const depth of depths) {
+          const body = `{"fullName":${nested(depth, shape)}}`;
+          const res = await send('/v1/vcard', body);
+          if (body.length > 1024 * 1024) {
+            expectBoundedError(res, 'payload_too_large');
+            continue;
+          }
+          expectBoundedError(res);
+          // Within the bound the field gets the usual type message; beyond it, the parser's answer.
+          const { error } = res.json() as { error: { code: string; details: { fields?: unknown[]; maxDepth?: number } } };
+          if (depth + 1 <= MAX_JSON_DEPTH) {
+            expect(error.code).toBe('invalid_request');
+            expect(error.details.fields).toEqual([{ field: 'fullName', issue: 'type', message: 'fullName must be a string' }]);
+          } else {
+            expect(error).toMatchObject({ code: 'invalid_json', details: { maxDepth: MAX_JSON_DEPTH } });
+          }
         }
-        expectBoundedError(res);
-        // Within the bound the field gets the usual type message; beyond it, the parser's answer.
-        const { error } = res.json() as { error: { code: string; details: { fields?: unknown[]; maxDepth?: number } } };
-        if (depth + 1 <= MAX_JSON_DEPTH) {
-          expect(error.code).toBe('invalid_request');
-          expect(error.details.fields).toEqual([{ field: 'fullName', issue: 'type', message: 'fullName must be a string' }]);
-        } else {
-          expect(error).toMatchObject({ code: 'invalid_json', details: { maxDepth: MAX_JSON_DEPTH } });
-        }
-      }
-    });
+      },
+    );
 
     it('the whole body nested, and every field, on every JSON route (and the /api alias)', async () => {
       for (const url of JSON_ROUTES) {
@@ -90,7 +93,8 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
           expectBoundedError(await send(url, nested(depth, 'object')));
           expectBoundedError(await send(url, nested(depth, 'array')));
           for (const field of CONTACT_FIELDS) {
-            const body = field === 'fullName' ? `{"fullName":${nested(depth, 'array')}}` : `{"fullName":"Ada","${field}":${nested(depth, 'object')}}`;
+            const body =
+              field === 'fullName' ? `{"fullName":${nested(depth, 'array')}}` : `{"fullName":"Ada","${field}":${nested(depth, 'object')}}`;
             expectBoundedError(await send(url, body));
           }
         }
@@ -140,7 +144,11 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
         expectBoundedError(res, 'invalid_encoding');
         expect(res.body).not.toContain('\ufffd');
       }
-      const mcp = await send('/mcp', Buffer.concat([Buffer.from(toolCall('{"fullName":"A')).subarray(0, -2), Buffer.from(bytes), Buffer.from('"}}}')]), MCP_HEADERS);
+      const mcp = await send(
+        '/mcp',
+        Buffer.concat([Buffer.from(toolCall('{"fullName":"A')).subarray(0, -2), Buffer.from(bytes), Buffer.from('"}}}')]),
+        MCP_HEADERS,
+      );
       expectBoundedError(mcp, 'invalid_encoding');
     });
 
@@ -150,10 +158,13 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
       expect(res.json().qrPayload).toContain('FN:Zoë Ångström-李小龍 😀');
     });
 
-    it.each(['latin1', 'iso-8859-1', 'utf-16', '"windows-1252"'])('Content-Type: application/json; charset=%s is a 415', async (charset) => {
-      const res = await send('/v1/vcard', '{"fullName":"Ada"}', { 'content-type': `application/json; charset=${charset}` });
-      expectBoundedError(res, 'unsupported_media_type');
-    });
+    it.each(['latin1', 'iso-8859-1', 'utf-16', '"windows-1252"'])(
+      'Content-Type: application/json; charset=%s is a 415',
+      async (charset) => {
+        const res = await send('/v1/vcard', '{"fullName":"Ada"}', { 'content-type': `application/json; charset=${charset}` });
+        expectBoundedError(res, 'unsupported_media_type');
+      },
+    );
 
     it.each(['utf-8', 'UTF-8', '"utf-8"', 'utf8'])('charset=%s is accepted', async (charset) => {
       const res = await send('/v1/vcard', '{"fullName":"Ada"}', { 'content-type': `application/json; charset=${charset}` });
@@ -227,7 +238,11 @@ const deepJson: fc.Arbitrary<string> = fc
 const wideJson: fc.Arbitrary<string> = fc
   .dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 6 }), { maxKeys: 200 })
   .map((value) => JSON.stringify(value));
-const anyJson = fc.oneof(deepJson, wideJson, fc.jsonValue({ maxDepth: 40 }).map((value) => JSON.stringify(value)));
+const anyJson = fc.oneof(
+  deepJson,
+  wideJson,
+  fc.jsonValue({ maxDepth: 40 }).map((value) => JSON.stringify(value)),
+);
 const hostileBody = fc.oneof(
   anyJson,
   fc.tuple(fc.constantFrom(...CONTACT_FIELDS), anyJson).map(([field, value]) => `{"fullName":"Ada","${field}":${value}}`),

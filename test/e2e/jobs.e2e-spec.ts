@@ -93,7 +93,13 @@ describe('Jobs: POST /v1/jobs/vcard and GET /v1/jobs/:jobId', () => {
     });
     expect(template.statusCode).toBe(400);
     expect(template.json().error.code).toBe('template_requirements_not_met');
-    const tooBig = await createJob(app, { fullName: 'Ada', note: 'n'.repeat(2000), address: 'a'.repeat(512), organization: 'o'.repeat(256), title: 't'.repeat(256) });
+    const tooBig = await createJob(app, {
+      fullName: 'Ada',
+      note: 'n'.repeat(2000),
+      address: 'a'.repeat(512),
+      organization: 'o'.repeat(256),
+      title: 't'.repeat(256),
+    });
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().error.code).toBe('qr_capacity_exceeded');
     expect(storedJobs(app)).toBe(before);
@@ -154,9 +160,7 @@ describe('Jobs: POST /v1/jobs/vcard and GET /v1/jobs/:jobId', () => {
 
     it('creates exactly one job for 50 concurrent identical requests', async () => {
       const before = storedJobs(app);
-      const responses = await Promise.all(
-        Array.from({ length: 50 }, () => createJob(app, ADA, { 'idempotency-key': 'concurrent-1' })),
-      );
+      const responses = await Promise.all(Array.from({ length: 50 }, () => createJob(app, ADA, { 'idempotency-key': 'concurrent-1' })));
       expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(202));
       expect(new Set(responses.map((r) => r.json().id)).size).toBe(1);
       expect(responses.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(49);

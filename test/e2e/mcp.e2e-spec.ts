@@ -16,7 +16,15 @@ const CONTACT = {
   note: 'Line one\nLine two',
 };
 const MCP_ACCEPT = 'application/json, text/event-stream';
-const TOOL_NAMES = ['create_vcard_batch', 'create_vcard_payload', 'create_vcard_qr_code', 'get_product_context', 'get_vcard_batch', 'list_templates', 'list_vcard_batch_items'];
+const TOOL_NAMES = [
+  'create_vcard_batch',
+  'create_vcard_payload',
+  'create_vcard_qr_code',
+  'get_product_context',
+  'get_vcard_batch',
+  'list_templates',
+  'list_vcard_batch_items',
+];
 const INITIALIZE = {
   jsonrpc: '2.0',
   id: 1,
@@ -147,7 +155,9 @@ describe('MCP endpoint', () => {
       }
       const batchSchema = (name: string): JsonSchema => inlineSchema({ $ref: `#/components/schemas/${name}` }, openapi.components.schemas);
       const createBatch = byName.get('create_vcard_batch')!;
-      expect(createBatch.inputSchema.properties!.contacts).toEqual((batchSchema('BatchCreateRequest').properties as Record<string, unknown>).contacts);
+      expect(createBatch.inputSchema.properties!.contacts).toEqual(
+        (batchSchema('BatchCreateRequest').properties as Record<string, unknown>).contacts,
+      );
       expect(createBatch.inputSchema).toMatchObject({ required: ['contacts'], additionalProperties: false });
       expect(createBatch.outputSchema).toEqual(batchSchema('Batch'));
       expect(byName.get('get_vcard_batch')!.outputSchema).toEqual(batchSchema('Batch'));
@@ -192,7 +202,10 @@ describe('MCP endpoint', () => {
     });
 
     it('create_vcard_qr_code returns a PNG that decodes to the qrPayload of POST /v1/vcard, and that payload as text', async () => {
-      const result = (await client.callTool({ name: 'create_vcard_qr_code', arguments: { ...CONTACT, fullName: 'Zoë Ångström-李小龍', qrLevel: 'Q', scale: 3, margin: 2 } })) as CallToolResult;
+      const result = (await client.callTool({
+        name: 'create_vcard_qr_code',
+        arguments: { ...CONTACT, fullName: 'Zoë Ångström-李小龍', qrLevel: 'Q', scale: 3, margin: 2 },
+      })) as CallToolResult;
       expect(result.isError).toBeFalsy();
       const rest = (await restPost({ ...CONTACT, fullName: 'Zoë Ångström-李小龍' })).json as { qrPayload: string };
       const [image, text] = result.content as [{ type: string; data: string; mimeType: string }, { type: string; text: string }];
@@ -210,13 +223,24 @@ describe('MCP endpoint', () => {
     });
 
     it('create_vcard_qr_code refuses bad image parameters and bad contacts with the Error shape of REST', async () => {
-      const scale = errorOf((await client.callTool({ name: 'create_vcard_qr_code', arguments: { ...CONTACT, scale: 41 } })) as CallToolResult);
+      const scale = errorOf(
+        (await client.callTool({ name: 'create_vcard_qr_code', arguments: { ...CONTACT, scale: 41 } })) as CallToolResult,
+      );
       expect(scale.error).toMatchObject({ code: 'invalid_query', status: 400, details: { parameter: 'scale', issue: 'range' } });
-      const level = errorOf((await client.callTool({ name: 'create_vcard_qr_code', arguments: { ...CONTACT, qrLevel: 'X' } })) as CallToolResult);
+      const level = errorOf(
+        (await client.callTool({ name: 'create_vcard_qr_code', arguments: { ...CONTACT, qrLevel: 'X' } })) as CallToolResult,
+      );
       expect(level.error).toMatchObject({ code: 'invalid_query', details: { parameter: 'qrLevel' } });
-      const contact = errorOf((await client.callTool({ name: 'create_vcard_qr_code', arguments: { email: 'a@example.com' } })) as CallToolResult);
+      const contact = errorOf(
+        (await client.callTool({ name: 'create_vcard_qr_code', arguments: { email: 'a@example.com' } })) as CallToolResult,
+      );
       expect(contact.error).toMatchObject({ code: 'invalid_request', details: { fields: [{ field: 'fullName', issue: 'required' }] } });
-      const big = errorOf((await client.callTool({ name: 'create_vcard_qr_code', arguments: { fullName: 'A', note: 'x'.repeat(1500), qrLevel: 'H' } })) as CallToolResult);
+      const big = errorOf(
+        (await client.callTool({
+          name: 'create_vcard_qr_code',
+          arguments: { fullName: 'A', note: 'x'.repeat(1500), qrLevel: 'H' },
+        })) as CallToolResult,
+      );
       expect(big.error).toMatchObject({ code: 'qr_capacity_exceeded', details: { qrLevel: 'H', maxBytes: 1273 } });
     });
 
@@ -267,7 +291,7 @@ describe('MCP endpoint', () => {
 
     it('list_templates walks the catalogue page by page, exactly as GET /v1/templates does', async () => {
       const restPages: unknown[] = [];
-      for (let url = `${baseUrl}/v1/templates?limit=3`; ; ) {
+      for (let url = `${baseUrl}/v1/templates?limit=3`; ;) {
         const page = (await (await fetch(url)).json()) as { pagination: { next_cursor: string | null } };
         restPages.push(page);
         if (page.pagination.next_cursor === null) break;
@@ -294,17 +318,36 @@ describe('MCP endpoint', () => {
       const call = async (name: string, args?: Record<string, unknown>): Promise<CallToolResult> =>
         (await client.callTool({ name, arguments: args })) as CallToolResult;
       const restBatchPost = async (body: unknown, query = ''): Promise<unknown> =>
-        (await fetch(`${baseUrl}${prefix}/v1/batches${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+        (
+          await fetch(`${baseUrl}${prefix}/v1/batches${query}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json();
 
       it('create_vcard_batch returns the batch and its links; get_vcard_batch follows it; list_vcard_batch_items pages what REST pages', async () => {
-        const contacts = Array.from({ length: 30 }, (_, i) => ({ fullName: `Zoë ${i}`, email: i % 10 === 3 ? 'not-an-email' : `z${i}@example.com` }));
+        const contacts = Array.from({ length: 30 }, (_, i) => ({
+          fullName: `Zoë ${i}`,
+          email: i % 10 === 3 ? 'not-an-email' : `z${i}@example.com`,
+        }));
         const created = await call('create_vcard_batch', { contacts });
         expect(created.isError).toBeFalsy();
-        const batch = created.structuredContent as { id: string; status: string; links: Record<string, string>; progress: Record<string, number> };
+        const batch = created.structuredContent as {
+          id: string;
+          status: string;
+          links: Record<string, string>;
+          progress: Record<string, number>;
+        };
         expect(JSON.parse((created.content[0] as { text: string }).text)).toEqual(batch);
         expect(batch).toMatchObject({ object: 'batch', status: 'queued', progress: { total: 30, processed: 0 } });
         const self = `http://localhost:3000${prefix}/v1/batches/${batch.id}`;
-        expect(batch.links).toEqual({ self, items: `${self}/items`, vcf: `${self}/cards.vcf`, stream: `http://localhost:3000${prefix}/v1/stream?batchId=${batch.id}` });
+        expect(batch.links).toEqual({
+          self,
+          items: `${self}/items`,
+          vcf: `${self}/cards.vcf`,
+          stream: `http://localhost:3000${prefix}/v1/stream?batchId=${batch.id}`,
+        });
 
         let current = batch;
         for (let i = 0; current.status !== 'succeeded' && i < 200; i++) {
@@ -318,12 +361,18 @@ describe('MCP endpoint', () => {
 
         const toolPages: unknown[] = [];
         const restPages: unknown[] = [];
-        for (let cursor: string | null = null; ; ) {
+        for (let cursor: string | null = null; ;) {
           const result = await call('list_vcard_batch_items', { batchId: batch.id, limit: 7, ...(cursor ? { cursor } : {}) });
           expect(result.isError).toBeFalsy();
           const page = result.structuredContent as { pagination: { next_cursor: string | null } };
           toolPages.push(page);
-          restPages.push(await (await fetch(`${baseUrl}${prefix}/v1/batches/${batch.id}/items?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json());
+          restPages.push(
+            await (
+              await fetch(
+                `${baseUrl}${prefix}/v1/batches/${batch.id}/items?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+              )
+            ).json(),
+          );
           cursor = page.pagination.next_cursor;
           if (cursor === null) break;
         }
@@ -345,7 +394,10 @@ describe('MCP endpoint', () => {
           const body = errorOf(await call('create_vcard_batch', args));
           expect(body).toEqual(await restBatchPost(rest, query));
         }
-        expect(errorOf(await call('create_vcard_batch', { contacts: [contact], template: 7 })).error).toMatchObject({ code: 'invalid_request', status: 400 });
+        expect(errorOf(await call('create_vcard_batch', { contacts: [contact], template: 7 })).error).toMatchObject({
+          code: 'invalid_request',
+          status: 400,
+        });
 
         const unknown = 'batch_01M88X049JX12ZGN1RR16QWRJJ';
         const missing = errorOf(await call('get_vcard_batch', { batchId: unknown }));
@@ -532,7 +584,10 @@ describe('MCP batches and the rate limit', () => {
         jsonrpc: '2.0',
         id: 2,
         method: 'tools/call',
-        params: { name: 'create_vcard_batch', arguments: { contacts: Array.from({ length: contacts }, (_, i) => ({ fullName: `P${i}` })) } },
+        params: {
+          name: 'create_vcard_batch',
+          arguments: { contacts: Array.from({ length: contacts }, (_, i) => ({ fullName: `P${i}` })) },
+        },
       }),
     });
 

@@ -67,14 +67,28 @@ describe('the npm package, installed into a host project from its tarball', () =
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'vcard-host-'));
-    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
+    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop()!;
     expect(packed).toBe(`vcard-payload-service-${own.version}.tgz`);
     const dependencies: Record<string, string> = { 'vcard-payload-service': `file:./${packed}` };
-    for (const name of ['@nestjs/common', '@nestjs/core', '@nestjs/platform-express', 'reflect-metadata', 'rxjs', 'class-validator', 'class-transformer']) {
+    for (const name of [
+      '@nestjs/common',
+      '@nestjs/core',
+      '@nestjs/platform-express',
+      'reflect-metadata',
+      'rxjs',
+      'class-validator',
+      'class-transformer',
+    ]) {
       dependencies[name] = locked(name);
     }
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'host-platform', private: true, dependencies }, null, 2));
-    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: dir, stdio: 'pipe' });
+    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+      cwd: dir,
+      stdio: 'pipe',
+    });
   }, 240_000);
 
   afterAll(() => {
@@ -86,7 +100,11 @@ describe('the npm package, installed into a host project from its tarball', () =
     const installed = join(dir, 'node_modules', 'vcard-payload-service');
     expect(statSafe(join(installed, 'dist', 'index.js'))).toBe(true);
     expect(statSafe(join(installed, 'dist', 'index.d.ts'))).toBe(true);
-    expect(readdirSync(installed).filter((entry) => entry !== 'node_modules').sort()).toEqual(['README.md', 'dist', 'package.json']);
+    expect(
+      readdirSync(installed)
+        .filter((entry) => entry !== 'node_modules')
+        .sort(),
+    ).toEqual(['README.md', 'dist', 'package.json']);
     expect(readdirSync(join(installed, 'dist')).some((entry) => entry.endsWith('.spec.js'))).toBe(false);
   });
 
@@ -97,7 +115,18 @@ describe('the npm package, installed into a host project from its tarball', () =
 
   it('type-checks a host that imports the module and its options by the package name', () => {
     writeFileSync(join(dir, 'host.ts'), HOST_TYPES);
-    const tsconfig = { compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2023', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['host.ts'] };
+    const tsconfig = {
+      compilerOptions: {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2023',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      files: ['host.ts'],
+    };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
     execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, stdio: 'pipe' });
   });
@@ -105,7 +134,10 @@ describe('the npm package, installed into a host project from its tarball', () =
   it('starts a host app on Express that answers POST /v1/vcard', async () => {
     writeFileSync(join(dir, 'main.js'), HOST_MAIN);
     const port = await freePort();
-    const child = spawn(process.execPath, ['main.js'], { cwd: dir, env: { ...process.env, PORT: String(port), BASE: `http://127.0.0.1:${port}` } });
+    const child = spawn(process.execPath, ['main.js'], {
+      cwd: dir,
+      env: { ...process.env, PORT: String(port), BASE: `http://127.0.0.1:${port}` },
+    });
     host = child;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('host did not start within 20 s')), 20_000);

@@ -86,7 +86,12 @@ describe('PLAYGROUND=false', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('not_found');
     }
-    const api = await app.inject({ method: 'POST', url: '/v1/vcard', headers: { 'content-type': 'application/json' }, payload: '{"fullName":"Ada"}' });
+    const api = await app.inject({
+      method: 'POST',
+      url: '/v1/vcard',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"fullName":"Ada"}',
+    });
     expect(api.statusCode).toBe(200);
   });
 });

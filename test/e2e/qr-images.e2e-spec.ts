@@ -23,7 +23,12 @@ describe('QR code images from POST /v1/vcard', () => {
   afterAll(() => app.close());
 
   const post = (payload: unknown, accept?: string, query = '', prefix = '') =>
-    app.inject({ method: 'POST', url: `${prefix}/v1/vcard${query}`, headers: { ...JSON_HEADERS, ...(accept ? { accept } : {}) }, payload: JSON.stringify(payload) });
+    app.inject({
+      method: 'POST',
+      url: `${prefix}/v1/vcard${query}`,
+      headers: { ...JSON_HEADERS, ...(accept ? { accept } : {}) },
+      payload: JSON.stringify(payload),
+    });
   const payloadOf = async (body: unknown): Promise<string> => (await post(body)).json<{ qrPayload: string }>().qrPayload;
 
   describe.each(['', '/api'])('prefix "%s"', (prefix) => {
@@ -100,7 +105,11 @@ describe('QR code images from POST /v1/vcard', () => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       const body = res.json();
       contract.expectResponse('POST', '/v1/vcard', 406, body);
-      expect(body.error).toMatchObject({ code: 'not_acceptable', status: 406, details: { available: ['application/json', 'text/vcard', 'image/png', 'image/svg+xml'] } });
+      expect(body.error).toMatchObject({
+        code: 'not_acceptable',
+        status: 406,
+        details: { available: ['application/json', 'text/vcard', 'image/png', 'image/svg+xml'] },
+      });
     }
   });
 
@@ -132,16 +141,19 @@ describe('QR code images from POST /v1/vcard', () => {
     ['M', 40, 16],
     ['H', 1, 16],
     ['L', 40, 0],
-  ])('qrLevel %s, scale %i, margin %i (the bounds): a PNG of (17 + 4v + 2·margin)·scale pixels that decodes', async (level, scale, margin) => {
-    const body = { fullName: 'Zoë Ångström-李小龍' };
-    const { qrPayload, qr } = (await post(body)).json<{ qrPayload: string; qr: { minVersion: Record<string, number> } }>();
-    const res = await post(body, 'image/png', `?qrLevel=${level}&scale=${scale}&margin=${margin}`);
-    expect(res.statusCode).toBe(200);
-    const image = readPng(res.rawPayload);
-    expect(image.width).toBe((17 + 4 * qr.minVersion[level] + 2 * margin) * scale);
-    const decoded = await zbarRead(image, { zoom: scale === 1 ? 3 : 4 / scale, border: margin === 0 ? 16 : 0 });
-    expect(decoded.toString('utf8')).toBe(qrPayload);
-  });
+  ])(
+    'qrLevel %s, scale %i, margin %i (the bounds): a PNG of (17 + 4v + 2·margin)·scale pixels that decodes',
+    async (level, scale, margin) => {
+      const body = { fullName: 'Zoë Ångström-李小龍' };
+      const { qrPayload, qr } = (await post(body)).json<{ qrPayload: string; qr: { minVersion: Record<string, number> } }>();
+      const res = await post(body, 'image/png', `?qrLevel=${level}&scale=${scale}&margin=${margin}`);
+      expect(res.statusCode).toBe(200);
+      const image = readPng(res.rawPayload);
+      expect(image.width).toBe((17 + 4 * qr.minVersion[level] + 2 * margin) * scale);
+      const decoded = await zbarRead(image, { zoom: scale === 1 ? 3 : 4 / scale, border: margin === 0 ? 16 : 0 });
+      expect(decoded.toString('utf8')).toBe(qrPayload);
+    },
+  );
 
   it('a payload no version holds at the level is 400 qr_capacity_exceeded with the figures; a lower level draws it', async () => {
     const big = { fullName: 'Big Card', note: 'x'.repeat(1400) };
@@ -173,7 +185,12 @@ describe('QR code images from POST /v1/vcard', () => {
     const limited = await buildTestApp({ RATE_LIMIT_MAX: '3' });
     try {
       const send = (accept?: string) =>
-        limited.inject({ method: 'POST', url: '/v1/vcard', headers: { ...JSON_HEADERS, ...(accept ? { accept } : {}) }, payload: JSON.stringify(ZOE) });
+        limited.inject({
+          method: 'POST',
+          url: '/v1/vcard',
+          headers: { ...JSON_HEADERS, ...(accept ? { accept } : {}) },
+          payload: JSON.stringify(ZOE),
+        });
       expect((await send('image/png')).headers['ratelimit-remaining']).toBe('2');
       expect((await send()).headers['ratelimit-remaining']).toBe('1');
       expect((await send('image/svg+xml')).headers['ratelimit-remaining']).toBe('0');

@@ -108,7 +108,10 @@ describe('CORS for browser clients', () => {
       { method: 'GET', url: '/v1/nope' },
       { method: 'POST', url: '/v1/vcard', headers: JSON_HEADERS, payload: '{}' },
     ] as const) {
-      const res = await app.inject({ ...(request as object), headers: { ...('headers' in request ? request.headers : {}), origin: 'https://example.org' } } as never);
+      const res = await app.inject({
+        ...(request as object),
+        headers: { ...('headers' in request ? request.headers : {}), origin: 'https://example.org' },
+      } as never);
       expect(res.headers['access-control-allow-origin']).toBe('*');
       const exposed = String(res.headers['access-control-expose-headers']).split(/,\s*/);
       expect(exposed).toEqual(

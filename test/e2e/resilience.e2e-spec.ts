@@ -43,7 +43,8 @@ class RawClient {
   async waitFor(text: string | RegExp, ms = 5000): Promise<void> {
     const deadline = Date.now() + ms;
     while (!(typeof text === 'string' ? this.received.includes(text) : text.test(this.received))) {
-      if (Date.now() > deadline) throw new Error(`not received within ${ms} ms: ${String(text)}; got ${JSON.stringify(this.received.slice(0, 300))}`);
+      if (Date.now() > deadline)
+        throw new Error(`not received within ${ms} ms: ${String(text)}; got ${JSON.stringify(this.received.slice(0, 300))}`);
       await sleep(10);
     }
   }
@@ -142,10 +143,13 @@ describe('slow clients: timeouts and connection caps', () => {
     for (const made of refused) expect(made.closedAt! - made.openedAt).toBeLessThan(500);
     // Another address (the loopback network is 127/8) gets its own budget and normal answers.
     const other = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port: service.port, path: '/v1/health', localAddress: '127.0.0.2', agent: new Agent() }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
+      const req = httpRequest(
+        { host: '127.0.0.1', port: service.port, path: '/v1/health', localAddress: '127.0.0.2', agent: new Agent() },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -166,7 +170,9 @@ describe('slow clients: timeouts and connection caps', () => {
     for (let i = 0; i < 40; i++) {
       const quitter = client();
       await quitter.connected();
-      quitter.socket.write('POST /v1/vcard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"fullName":');
+      quitter.socket.write(
+        'POST /v1/vcard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"fullName":',
+      );
       await sleep(5);
       quitter.destroy();
     }
@@ -176,7 +182,10 @@ describe('slow clients: timeouts and connection caps', () => {
     const aborts = lines.filter((line) => (line.message as { msg?: string }).msg === 'request aborted by the client');
     expect(aborts.length).toBeGreaterThanOrEqual(1);
     expect(aborts.length).toBeLessThanOrEqual(2);
-    expect(aborts[0]).toMatchObject({ level: 'info', message: { method: 'POST', route: '/v1/vcard', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    expect(aborts[0]).toMatchObject({
+      level: 'info',
+      message: { method: 'POST', route: '/v1/vcard', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
     expect(JSON.stringify(aborts)).not.toMatch(/fullName|frames|at /);
   });
 
@@ -191,7 +200,7 @@ describe('slow clients: timeouts and connection caps', () => {
     }
   });
 
-  it('an event stream honours the client\'s Connection: close', async () => {
+  it("an event stream honours the client's Connection: close", async () => {
     const sse = client();
     sse.socket.write('GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
     await sse.closed;
@@ -241,7 +250,10 @@ describe('event streams per client', () => {
     await Promise.all(open.map((made) => made.waitFor('event: progress')));
     const third = await fetch(`${service.baseUrl}/v1/stream?intervalMs=2000`);
     expect(third.status).toBe(429);
-    expect(((await third.json()) as { error: { code: string; details: unknown } }).error).toMatchObject({ code: 'too_many_streams', details: { maxStreams: 2 } });
+    expect(((await third.json()) as { error: { code: string; details: unknown } }).error).toMatchObject({
+      code: 'too_many_streams',
+      details: { maxStreams: 2 },
+    });
     open[0].destroy();
     await sleep(100);
     const fourth = await fetch(`${service.baseUrl}/v1/stream`);
@@ -270,7 +282,9 @@ describe('shutdown with a deadline', () => {
     try {
       const stalled = new RawClient(service.port);
       await stalled.connected();
-      stalled.socket.write('POST /v1/vcard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"fullName":');
+      stalled.socket.write(
+        'POST /v1/vcard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"fullName":',
+      );
       const keepAlive = Array.from({ length: 8 }, () => new RawClient(service.port));
       for (const made of keepAlive) {
         made.socket.write('GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');

@@ -80,9 +80,7 @@ describe('REST endpoints under /v1 and /api/v1', () => {
       expect(example.statusCode).toBe(400);
       expect(example.json()).toEqual(real.json());
       contract.expectResponse('GET', '/v1/errors/example', 400, example.json());
-      expect(example.json().error.details.fields).toEqual([
-        { field: 'fullName', issue: 'required', message: 'fullName is required' },
-      ]);
+      expect(example.json().error.details.fields).toEqual([{ field: 'fullName', issue: 'required', message: 'fullName is required' }]);
     });
   });
 

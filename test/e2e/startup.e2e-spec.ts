@@ -34,7 +34,10 @@ describe('one production command', () => {
 
 describe('deployment files for a fleet', () => {
   const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as {
-    services: Record<string, { ports?: string[]; expose?: string[]; command?: string[]; environment?: Record<string, string>; image?: string }>;
+    services: Record<
+      string,
+      { ports?: string[]; expose?: string[]; command?: string[]; environment?: Record<string, string>; image?: string }
+    >;
   };
   const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 

@@ -15,7 +15,9 @@ function frames(body: string): Array<Record<string, string>> {
     .split('\n\n')
     .map((block) => block.trim())
     .filter(Boolean)
-    .map((block) => Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)])));
+    .map((block) =>
+      Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)])),
+    );
 }
 
 describe('GET /v1/stream (Server-Sent Events)', () => {

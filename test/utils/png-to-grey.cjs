@@ -5,7 +5,7 @@ const { PNG } = require('pngjs');
 
 const input = require('node:fs').readFileSync(0);
 const out = [];
-for (let offset = 0; offset < input.length; ) {
+for (let offset = 0; offset < input.length;) {
   const length = input.readUInt32BE(offset);
   const { width, height, data } = PNG.sync.read(input.subarray(offset + 4, offset + 4 + length));
   offset += 4 + length;

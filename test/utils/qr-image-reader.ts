@@ -22,7 +22,7 @@ export function readPngs(pngs: Buffer[]): GreyImage[] {
   const run = spawnSync(process.execPath, [join(__dirname, 'png-to-grey.cjs')], { input, maxBuffer: 1 << 30 });
   if (run.status !== 0) throw new Error(`pngjs could not read the image: ${run.stderr.toString()}`);
   const images: GreyImage[] = [];
-  for (let offset = 0; offset < run.stdout.length; ) {
+  for (let offset = 0; offset < run.stdout.length;) {
     const width = run.stdout.readUInt32BE(offset);
     const height = run.stdout.readUInt32BE(offset + 4);
     if (run.stdout[offset + 8] !== 1) throw new Error('the image has pixels that are not opaque');

@@ -77,7 +77,7 @@ export const ERROR_CODES = {
     status: 400,
     message: 'The contact lacks fields that the chosen template requires.',
     hint: 'Add the fields listed in error.details.missingFields, or choose another template.',
-    when: '?template=<id> was given and a field in that template\'s requiredFields is missing. details: {template, missingFields}.',
+    when: "?template=<id> was given and a field in that template's requiredFields is missing. details: {template, missingFields}.",
   },
   forbidden_host: {
     status: 403,

@@ -72,7 +72,12 @@ describe('AppLogger.logRecord', () => {
     expect(chunks).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_DELAY_MS + 20));
     expect(chunks).toHaveLength(1);
-    expect(chunks[0].split('\n').filter(Boolean).map((line) => JSON.parse(line).message.n)).toEqual([0, 1, 2]);
+    expect(
+      chunks[0]
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).message.n),
+    ).toEqual([0, 1, 2]);
   });
 
   it('writes at once when 16 KiB are pending, without waiting for the timer', () => {
@@ -88,7 +93,12 @@ describe('AppLogger.logRecord', () => {
     // About 1,100 characters a line: the 15th crosses 16 KiB and is written with the 14 before it.
     expect(added).toBe(15);
     expect(chunks[0].length).toBeGreaterThanOrEqual(16 * 1024);
-    expect(chunks[0].split('\n').filter(Boolean).map((line) => JSON.parse(line).message.n)).toEqual([...Array(15).keys()]);
+    expect(
+      chunks[0]
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).message.n),
+    ).toEqual([...Array(15).keys()]);
     AppLogger.flush();
     expect(chunks).toHaveLength(1);
   });
@@ -99,7 +109,11 @@ describe('AppLogger.logRecord', () => {
       logger.logRecord('http', { msg: 'request', n: 1 });
       logger.log('something else', 'App');
     });
-    const lines = chunks.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const lines = chunks
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => line.message)).toEqual([{ msg: 'request', n: 1 }, 'something else']);
   });
 

@@ -10,7 +10,14 @@ const LEVELS: Record<LogLevelName, LogLevel[]> = {
 };
 
 /** Nest's level names as log shippers know them (`log` is `info`, `verbose` is `trace`). */
-const LEVEL_NAMES: Record<LogLevel, string> = { fatal: 'fatal', error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace' };
+const LEVEL_NAMES: Record<LogLevel, string> = {
+  fatal: 'fatal',
+  error: 'error',
+  warn: 'warn',
+  log: 'info',
+  debug: 'debug',
+  verbose: 'trace',
+};
 
 /** A log message whose values are all primitives: what `logRecord` writes exactly as Nest would. */
 export type FlatRecord = Readonly<Record<string, string | number | boolean | null>>;
@@ -81,7 +88,10 @@ export class AppLogger extends ConsoleLogger {
   }
 
   /** ConsoleLogger's JSON object, with the level names log shippers know. */
-  protected override getJsonLogObject(message: unknown, options: Parameters<ConsoleLogger['getJsonLogObject']>[1]): ReturnType<ConsoleLogger['getJsonLogObject']> {
+  protected override getJsonLogObject(
+    message: unknown,
+    options: Parameters<ConsoleLogger['getJsonLogObject']>[1],
+  ): ReturnType<ConsoleLogger['getJsonLogObject']> {
     const object: Record<string, unknown> = super.getJsonLogObject(message, options);
     object.level = LEVEL_NAMES[options.logLevel];
     return object as ReturnType<ConsoleLogger['getJsonLogObject']>;

@@ -47,7 +47,8 @@ export class HttpRequestMetrics {
       get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
       reset: () => undefined,
     });
-    const register = (collected: CollectedMetric): void => registry.registerMetric(collected as unknown as Parameters<Registry['registerMetric']>[0]);
+    const register = (collected: CollectedMetric): void =>
+      registry.registerMetric(collected as unknown as Parameters<Registry['registerMetric']>[0]);
     register(
       metric('vcard_http_requests_total', 'HTTP requests answered, by method, route pattern and status class.', 'counter', () =>
         [...this.series.values()].map((s) => ({ value: s.count, labels: s.labels })),
@@ -62,8 +63,11 @@ export class HttpRequestMetrics {
       ),
     );
     register(
-      metric('vcard_http_rate_limited_total', 'Requests refused with 429 by the rate limit or a per-client cap, by route pattern.', 'counter', () =>
-        [...this.rateLimited].map(([route, value]) => ({ value, labels: { route } })),
+      metric(
+        'vcard_http_rate_limited_total',
+        'Requests refused with 429 by the rate limit or a per-client cap, by route pattern.',
+        'counter',
+        () => [...this.rateLimited].map(([route, value]) => ({ value, labels: { route } })),
       ),
     );
   }

@@ -25,9 +25,23 @@ export class ServiceMetrics {
     const registers = [this.registry];
     this.http = new HttpRequestMetrics(this.registry);
     this.jobs = new Counter({ name: 'vcard_jobs_total', help: 'Jobs created, by final status.', labelNames: ['status'], registers });
-    this.batchesCreated = new Counter({ name: 'vcard_batches_created_total', help: 'Batches created (replays of an Idempotency-Key not counted).', registers });
-    this.batchesFinished = new Counter({ name: 'vcard_batches_finished_total', help: 'Batches finished on this instance, by status.', labelNames: ['status'], registers });
-    this.batchContacts = new Counter({ name: 'vcard_batch_contacts_processed_total', help: 'Batch contacts processed on this instance, by outcome.', labelNames: ['outcome'], registers });
+    this.batchesCreated = new Counter({
+      name: 'vcard_batches_created_total',
+      help: 'Batches created (replays of an Idempotency-Key not counted).',
+      registers,
+    });
+    this.batchesFinished = new Counter({
+      name: 'vcard_batches_finished_total',
+      help: 'Batches finished on this instance, by status.',
+      labelNames: ['status'],
+      registers,
+    });
+    this.batchContacts = new Counter({
+      name: 'vcard_batch_contacts_processed_total',
+      help: 'Batch contacts processed on this instance, by outcome.',
+      labelNames: ['outcome'],
+      registers,
+    });
     // Every known series from zero, so that rates and alerts see them before the first event.
     for (const status of ['succeeded', 'failed']) {
       this.jobs.labels(status).inc(0);

@@ -28,18 +28,43 @@ const errorView = (error: unknown) =>
 
 // Text that trips each rule, plus the values and keys that take the slow path.
 const awkwardText = fc.constantFrom(
-  '', ' ', ' \n\t ', 'Ada', ' Ada Lovelace ', 'ada@example.com', 'a@b', 'not-an-email', '+44 20 7946 0958', '12',
-  '555-1234 x12', 'example.com', 'https://example.com/x', 'javascript:alert(1)', 'ftp://example.com', '\ud83d',
-  'x\udc00y', 'a\r\nb', '\u0000\u0085', 'a'.repeat(257), 'n'.repeat(2001), 'e'.repeat(65),
+  '',
+  ' ',
+  ' \n\t ',
+  'Ada',
+  ' Ada Lovelace ',
+  'ada@example.com',
+  'a@b',
+  'not-an-email',
+  '+44 20 7946 0958',
+  '12',
+  '555-1234 x12',
+  'example.com',
+  'https://example.com/x',
+  'javascript:alert(1)',
+  'ftp://example.com',
+  '\ud83d',
+  'x\udc00y',
+  'a\r\nb',
+  '\u0000\u0085',
+  'a'.repeat(257),
+  'n'.repeat(2001),
+  'e'.repeat(65),
 );
 const anyValue = fc.oneof(
   { weight: 4, arbitrary: fc.oneof(awkwardText, fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 })) },
   { weight: 1, arbitrary: fc.constantFrom(null, undefined, 0, 1.5, true, false) },
-  { weight: 1, arbitrary: fc.oneof(fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.string(), { maxKeys: 2 })) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.string(), { maxKeys: 2 })),
+  },
 );
 const anyKey = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...CONTACT_FIELDS) },
-  { weight: 1, arbitrary: fc.constantFrom('name', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'constructor', 'prototype') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('name', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'constructor', 'prototype'),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
 );
 const anyBody = fc.oneof(

@@ -83,10 +83,7 @@ const NOT_ACCEPTED = Object.freeze({ accepted: false as const });
  * validation, `each`, `validateIf`, asynchronous constraints, class-transformer @Type, @Expose or
  * @Exclude, and validator options outside SUPPORTED_OPTIONS or without `whitelist`.
  */
-export function compileDtoValidator<T extends object>(
-  metatype: new () => T,
-  options: ValidatorOptions,
-): CompiledDtoValidator<T> | null {
+export function compileDtoValidator<T extends object>(metatype: new () => T, options: ValidatorOptions): CompiledDtoValidator<T> | null {
   if (!isSupported(options)) return null;
   const storage = getMetadataStorage();
   // The same query class-validator makes for validate(entity) with these options.
@@ -225,7 +222,13 @@ function constraintChecks(metatype: Type, property: string, metadata: Validation
   return constraints.map((constraint) => {
     // ConstraintMetadata.instance is a container look-up on every read: resolve it once.
     const { instance } = constraint;
-    const args: ValidationArguments = { targetName: metatype.name, property, object: {}, value: undefined, constraints: metadata.constraints };
+    const args: ValidationArguments = {
+      targetName: metatype.name,
+      property,
+      object: {},
+      value: undefined,
+      constraints: metadata.constraints,
+    };
     return (entity, value) => {
       args.object = entity;
       args.value = value;

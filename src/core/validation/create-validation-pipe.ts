@@ -121,7 +121,9 @@ export class ApiValidationPipe extends ValidationPipe {
     }
     try {
       const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
-      return isDto && isObject ? await this.transformBody(value as Record<string, unknown>, metadata) : await super.transform(value, metadata);
+      return isDto && isObject
+        ? await this.transformBody(value as Record<string, unknown>, metadata)
+        : await super.transform(value, metadata);
     } catch (error) {
       if (metadata.type === 'query' && error instanceof ApiError && error.code === 'invalid_request') {
         const [first] = (error.extras.details?.fields ?? []) as FieldIssue[];

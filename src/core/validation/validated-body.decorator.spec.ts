@@ -5,8 +5,7 @@ import { hostileContact } from '../../../test/fixtures/vcard/contact.arbitrary';
 import { createValidationPipe } from './create-validation-pipe';
 import { ValidatedBody } from './validated-body.decorator';
 
-const isThenable = (value: unknown): value is Promise<unknown> =>
-  typeof (value as { then?: unknown } | null)?.then === 'function';
+const isThenable = (value: unknown): value is Promise<unknown> => typeof (value as { then?: unknown } | null)?.then === 'function';
 
 const settle = (value: unknown): Promise<{ ok: boolean; value: unknown }> =>
   Promise.resolve(value).then(
@@ -25,14 +24,11 @@ describe('ApiValidationPipe.validateBody (what @ValidatedBody() returns)', () =>
   });
 
   const rejected: unknown[] = [{}, [], 'x', null, { fullName: 'A', nope: 1 }, { fullName: 'A', toString: 'x' }];
-  it.each(rejected.map((body) => [body]))(
-    'hands %j to the pipe and returns its promise, which rejects',
-    async (body: unknown) => {
-      const result = pipe.validateBody(body, VCardRequestDto);
-      expect(isThenable(result)).toBe(true);
-      expect((await settle(result)).ok).toBe(false);
-    },
-  );
+  it.each(rejected.map((body) => [body]))('hands %j to the pipe and returns its promise, which rejects', async (body: unknown) => {
+    const result = pipe.validateBody(body, VCardRequestDto);
+    expect(isThenable(result)).toBe(true);
+    expect((await settle(result)).ok).toBe(false);
+  });
 
   it('settles exactly as transform() does, for arbitrary hostile bodies', async () => {
     const reference = createValidationPipe();

@@ -5,9 +5,8 @@ import { createValidationPipe } from './create-validation-pipe';
 /** One pipe for every decorated parameter: it caches each DTO class's compiled checks. */
 const pipe = createValidationPipe();
 
-const validated = createParamDecorator(
-  (metatype: Type<object>, context: ExecutionContext) =>
-    pipe.validateBody(context.switchToHttp().getRequest<HttpRequestLike>().body, metatype),
+const validated = createParamDecorator((metatype: Type<object>, context: ExecutionContext) =>
+  pipe.validateBody(context.switchToHttp().getRequest<HttpRequestLike>().body, metatype),
 );
 
 /**

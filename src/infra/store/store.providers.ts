@@ -42,8 +42,10 @@ export class RedisConnectionCloser implements OnApplicationShutdown {
 export class RedisCircuitMetrics {
   constructor(@Inject(REDIS_CONNECTION) connection: RedisConnection | null, metrics: ServiceMetrics) {
     if (!connection) return;
-    metrics.gauge('vcard_redis_circuit_open', '1 while the Redis circuit is open (Redis does not answer: jobs and batches 503, rate limiting per instance), else 0.', () =>
-      connection.circuit.isOpen ? 1 : 0,
+    metrics.gauge(
+      'vcard_redis_circuit_open',
+      '1 while the Redis circuit is open (Redis does not answer: jobs and batches 503, rate limiting per instance), else 0.',
+      () => (connection.circuit.isOpen ? 1 : 0),
     );
   }
 }
@@ -84,7 +86,15 @@ export const STORE_PROVIDERS: Provider[] = [
     provide: StoreHealth,
     inject: [REDIS_CONNECTION],
     useFactory: (redis: RedisConnection | null): StoreHealth => ({
-      isHealthy: async () => (redis ? redis.circuit.run((client) => client.ping()).then(() => true, () => false) : true),
+      isHealthy: async () =>
+        redis
+          ? redis.circuit
+              .run((client) => client.ping())
+              .then(
+                () => true,
+                () => false,
+              )
+          : true,
     }),
   },
   RedisConnectionCloser,

@@ -30,13 +30,5 @@ export function cleanFieldValue(field: ContactField, raw: string): string {
 }
 
 function isLineBreak(char: string): boolean {
-  return (
-    char === '\r' ||
-    char === '\n' ||
-    char === '\v' ||
-    char === '\f' ||
-    char === '\u0085' ||
-    char === '\u2028' ||
-    char === '\u2029'
-  );
+  return char === '\r' || char === '\n' || char === '\v' || char === '\f' || char === '\u0085' || char === '\u2028' || char === '\u2029';
 }

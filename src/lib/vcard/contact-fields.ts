@@ -1,13 +1,5 @@
 /** The contact fields the encoder understands, in the order their vCard properties are emitted. */
-export type ContactField =
-  | 'fullName'
-  | 'organization'
-  | 'title'
-  | 'phone'
-  | 'email'
-  | 'website'
-  | 'address'
-  | 'note';
+export type ContactField = 'fullName' | 'organization' | 'title' | 'phone' | 'email' | 'website' | 'address' | 'note';
 
 export const CONTACT_FIELDS: readonly ContactField[] = Object.freeze([
   'fullName',

@@ -54,7 +54,10 @@ describe('isValidEmail', () => {
   });
 
   it('accepts every address of the test generator', () => {
-    fc.assert(fc.property(validEmail, (email) => expect(isValidEmail(email)).toBe(true)), PROPERTY_RUNS);
+    fc.assert(
+      fc.property(validEmail, (email) => expect(isValidEmail(email)).toBe(true)),
+      PROPERTY_RUNS,
+    );
   });
 
   it('never accepts white space, a vCard special character or a control', () => {

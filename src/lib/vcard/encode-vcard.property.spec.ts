@@ -15,9 +15,10 @@ import { normalizeWebsite } from './website';
 // Invariants of vcard-encoding.md §6.1 that a pure encoder can break, checked on hostile cards.
 // The expected values come from the inputs and the spec, read back with the strict reader.
 
-const capacity = JSON.parse(
-  readFileSync(join(__dirname, '../../../test/fixtures/vcard/qr-byte-capacity.json'), 'utf8'),
-) as Record<'L' | 'M' | 'Q' | 'H', number[]>;
+const capacity = JSON.parse(readFileSync(join(__dirname, '../../../test/fixtures/vcard/qr-byte-capacity.json'), 'utf8')) as Record<
+  'L' | 'M' | 'Q' | 'H',
+  number[]
+>;
 
 const PROPERTY_OF: Record<ContactField, string[]> = {
   fullName: ['N', 'FN'],
@@ -33,7 +34,11 @@ const ORDER = ['BEGIN', 'VERSION', 'N', 'FN', 'ORG', 'TITLE', 'TEL', 'EMAIL', 'U
 const P4_LINE = /^(BEGIN|VERSION|N|FN|ORG|TITLE|TEL|EMAIL|URL|ADR|NOTE|END)(;TYPE=[A-Z,]+)?:/;
 // Warnings are fixed sentences, so they can never quote a contact value.
 const FIXED_WARNINGS = [QR_WARNING_PRINT_LARGE, QR_WARNING_SCREEN_ONLY, QR_WARNING_LEVEL_M_TOO_SMALL];
-const tokens = (s: string): string[] => s.split(/\s+/).filter((token) => token !== '').sort();
+const tokens = (s: string): string[] =>
+  s
+    .split(/\s+/)
+    .filter((token) => token !== '')
+    .sort();
 
 const cleanedInputs = (fields: ContactFields): Partial<Record<ContactField, string>> => {
   const cleaned: Partial<Record<ContactField, string>> = {};

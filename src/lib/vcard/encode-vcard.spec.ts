@@ -102,12 +102,7 @@ describe('encodeVCard: exact output', () => {
     expect(result.qrPayload).toBe(card('N:Doe;Jane;;;', 'FN:Jane Doe', noteLine));
     // "Grüße " is 8 octets: "NOTE:" + 8 of them = 69, "Grüß" brings it to 75, its "e" moves on.
     expect(result.vcard).toBe(
-      card(
-        'N:Doe;Jane;;;',
-        'FN:Jane Doe',
-        `NOTE:${'Grüße '.repeat(8)}Grüß`,
-        ` e${' Grüße'.repeat(3)} 😀 ${'\\\\'.repeat(3)}`,
-      ),
+      card('N:Doe;Jane;;;', 'FN:Jane Doe', `NOTE:${'Grüße '.repeat(8)}Grüß`, ` e${' Grüße'.repeat(3)} 😀 ${'\\\\'.repeat(3)}`),
     );
   });
 });

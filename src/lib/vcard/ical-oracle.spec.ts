@@ -1,10 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import {
-  hostileContact,
-  PROPERTY_RUNS,
-  validatedContact,
-} from '../../../test/fixtures/vcard/contact.arbitrary';
+import { hostileContact, PROPERTY_RUNS, validatedContact } from '../../../test/fixtures/vcard/contact.arbitrary';
 import { icalUnstructuredReading, readWithIcal } from '../../../test/fixtures/vcard/ical-reader';
 import { strictComponents, strictProperties } from '../../../test/fixtures/vcard/strict-vcard-reader';
 import { cleanFieldValue } from './clean-field';
@@ -62,8 +58,7 @@ const cleanedInputs = (fields: ContactFields): Partial<Record<ContactField, stri
 };
 
 // Quirk 2 applies exactly when a component that is followed by a separator ends with a backslash.
-const endsWithBackslash = (components: string[]): boolean =>
-  components.slice(0, -1).some((component) => component.endsWith('\\'));
+const endsWithBackslash = (components: string[]): boolean => components.slice(0, -1).some((component) => component.endsWith('\\'));
 
 describe('ical.js reads every encoded card as its cleaned input', () => {
   it('FN, N, ORG, TITLE, TEL, EMAIL, URL, ADR street, NOTE; qrPayload and vcard parse identically', () => {

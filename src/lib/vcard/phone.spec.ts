@@ -46,7 +46,10 @@ describe('isValidPhone', () => {
   });
 
   it('accepts every phone of the test generator', () => {
-    fc.assert(fc.property(validPhone, (phone) => expect(isValidPhone(phone)).toBe(true)), PROPERTY_RUNS);
+    fc.assert(
+      fc.property(validPhone, (phone) => expect(isValidPhone(phone)).toBe(true)),
+      PROPERTY_RUNS,
+    );
   });
 
   it('never accepts a value that would need vCard escaping or has a control', () => {

@@ -22,7 +22,13 @@ const HARD_CARDS: Array<[string, ContactFields, QrLevel]> = [
   ],
   [
     'CJK',
-    { fullName: '山田 太郎', organization: '株式会社テスト', title: '営業部長', address: '〒100-0001\n東京都千代田区千代田1-1', note: '毛泽东 김민준' },
+    {
+      fullName: '山田 太郎',
+      organization: '株式会社テスト',
+      title: '営業部長',
+      address: '〒100-0001\n東京都千代田区千代田1-1',
+      note: '毛泽东 김민준',
+    },
     'M',
   ],
   [
@@ -37,7 +43,11 @@ const HARD_CARDS: Array<[string, ContactFields, QrLevel]> = [
   ],
   [
     'combining marks and Latin-1 range letters (the iPhone Latin-1 trap)',
-    { fullName: 'Zoe\u0308 N\u0303andu\u0301 Müller', organization: 'Grüße & Söhne GmbH', note: 'Z\u0335\u0347\u0318a\u0336l\u0334g\u0335o\u0337 ß é ñ' },
+    {
+      fullName: 'Zoe\u0308 N\u0303andu\u0301 Müller',
+      organization: 'Grüße & Söhne GmbH',
+      note: 'Z\u0335\u0347\u0318a\u0336l\u0334g\u0335o\u0337 ß é ñ',
+    },
     'M',
   ],
   [

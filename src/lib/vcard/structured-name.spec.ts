@@ -5,7 +5,11 @@ import { nameTokens } from '../../../test/fixtures/vcard/name-tokens';
 import { cleanFieldValue } from './clean-field';
 import { deriveStructuredName } from './structured-name';
 
-const tokens = (s: string): string[] => s.split(/\s+/).filter((token) => token !== '').sort();
+const tokens = (s: string): string[] =>
+  s
+    .split(/\s+/)
+    .filter((token) => token !== '')
+    .sort();
 
 describe('deriveStructuredName (vcard-encoding.md §2.8)', () => {
   it.each<[string, [string, string, string, string, string]]>([

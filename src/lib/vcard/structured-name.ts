@@ -3,12 +3,47 @@ export type StructuredName = [family: string, given: string, additional: string,
 // Lower-case only: "Van Damme" stays a given/additional + family split (a documented miss, §2.8),
 // because capitalised "Van"/"De" are also ordinary given names.
 const FAMILY_PARTICLES: ReadonlySet<string> = new Set([
-  'van', 'von', 'de', 'der', 'den', 'del', 'della', 'di', 'da', 'dos', 'das', 'do', 'du',
-  'la', 'le', 'ter', 'ten', 'zu', 'bin', 'ibn', 'al', 'af',
+  'van',
+  'von',
+  'de',
+  'der',
+  'den',
+  'del',
+  'della',
+  'di',
+  'da',
+  'dos',
+  'das',
+  'do',
+  'du',
+  'la',
+  'le',
+  'ter',
+  'ten',
+  'zu',
+  'bin',
+  'ibn',
+  'al',
+  'af',
 ]);
 
 // Honorific suffixes that a comma may introduce ("John Smith, Jr."): §2.8 rule 5, case-insensitive.
-const SUFFIXES: ReadonlySet<string> = new Set(['jr', 'jr.', 'sr', 'sr.', 'ii', 'iii', 'iv', 'phd', 'ph.d.', 'md', 'm.d.', 'esq', 'esq.', 'mba']);
+const SUFFIXES: ReadonlySet<string> = new Set([
+  'jr',
+  'jr.',
+  'sr',
+  'sr.',
+  'ii',
+  'iii',
+  'iv',
+  'phd',
+  'ph.d.',
+  'md',
+  'm.d.',
+  'esq',
+  'esq.',
+  'mba',
+]);
 
 // Names written family-first: with a space between the parts, the first part is the family name.
 const FAMILY_FIRST_SCRIPT = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;

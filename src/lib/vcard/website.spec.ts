@@ -88,7 +88,31 @@ describe('normalizeWebsite', () => {
   it('for any input returns null or an http(s) URL that needs no vCard escaping', () => {
     const noisy = fc.string({
       unit: fc.oneof(
-        fc.constantFrom('http', 'https', 'javascript', ':', '//', '/', '.', 'com', 'a', '@', '%', ' ', ',', ';', '\\', '\r', '\n', '?', '#', '[', ']', '1', 'ü'),
+        fc.constantFrom(
+          'http',
+          'https',
+          'javascript',
+          ':',
+          '//',
+          '/',
+          '.',
+          'com',
+          'a',
+          '@',
+          '%',
+          ' ',
+          ',',
+          ';',
+          '\\',
+          '\r',
+          '\n',
+          '?',
+          '#',
+          '[',
+          ']',
+          '1',
+          'ü',
+        ),
         fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
       ),
     });

@@ -24,7 +24,12 @@ export function contactsFromCsv(text: string): Array<Record<string, string>> {
   let rows: string[][];
   try {
     // Every line ending, even mixed in one file (csv-parse would otherwise keep the first it finds).
-    rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false, record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
+    rows = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+      record_delimiter: ['\r\n', '\n', '\r'],
+    }) as string[][];
   } catch (error) {
     const line = (error as { lines?: unknown }).lines;
     throw invalidCsv('The CSV body is not well-formed.', { line: typeof line === 'number' ? line : null });
@@ -34,7 +39,8 @@ export function contactsFromCsv(text: string): Array<Record<string, string>> {
   const columns: ContactField[] = [];
   for (const name of header) {
     const field = FIELDS_BY_NAME.get(name.trim().toLowerCase());
-    if (!field) throw invalidCsv(`The CSV column "${shown(name)}" is not a VCardRequest field.`, { column: shown(name), fields: CONTACT_FIELDS });
+    if (!field)
+      throw invalidCsv(`The CSV column "${shown(name)}" is not a VCardRequest field.`, { column: shown(name), fields: CONTACT_FIELDS });
     if (columns.includes(field)) throw invalidCsv(`The CSV column "${shown(name)}" appears twice.`, { column: shown(name) });
     columns.push(field);
   }

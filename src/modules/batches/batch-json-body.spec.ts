@@ -35,7 +35,11 @@ const cuts = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 1
 
 /** A batch body of the plain shape, with any JSON values as contacts and any JSON whitespace. */
 const plainBody = fc
-  .tuple(fc.array(fc.tuple(fc.jsonValue({ maxDepth: 4 }), whitespace, whitespace), { maxLength: 12 }), fc.array(whitespace, { minLength: 6, maxLength: 6 }), fc.boolean())
+  .tuple(
+    fc.array(fc.tuple(fc.jsonValue({ maxDepth: 4 }), whitespace, whitespace), { maxLength: 12 }),
+    fc.array(whitespace, { minLength: 6, maxLength: 6 }),
+    fc.boolean(),
+  )
   .map(([contacts, [a, b, c, d, e, f], escapedKey]) => {
     const key = escapedKey ? '"\\u0063ontacts"' : '"contacts"';
     const elements = contacts.map(([value, before, after]) => `${before}${JSON.stringify(value)}${after}`);
@@ -44,10 +48,12 @@ const plainBody = fc
 
 /** Anything at all: plain bodies with one character changed, other JSON, random text. */
 const anyBody = fc.oneof(
-  fc.tuple(plainBody, fc.nat(), fc.constantFrom('', ',', '}', ']', '{', '[', '"', ':', '\\', '1', 'x', ' ', '\uFEFF')).map(([body, at, char]) => {
-    const i = at % (body.length + 1);
-    return body.slice(0, i) + char + body.slice(i + 1);
-  }),
+  fc
+    .tuple(plainBody, fc.nat(), fc.constantFrom('', ',', '}', ']', '{', '[', '"', ':', '\\', '1', 'x', ' ', '\uFEFF'))
+    .map(([body, at, char]) => {
+      const i = at % (body.length + 1);
+      return body.slice(0, i) + char + body.slice(i + 1);
+    }),
   fc.json({ maxDepth: 5 }),
   fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify({ contacts: [value], other: value })),
   fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', ',', ':', ' ', 'a', '1', '\\', 'n') }),

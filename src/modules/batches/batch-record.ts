@@ -41,9 +41,7 @@ export interface ActiveLimits {
 }
 
 export type BatchCreation =
-  | { created: true }
-  | { created: false; existing: BatchRecord; fingerprint: string }
-  | { created: false; refused: 'client' | 'service' };
+  { created: true } | { created: false; existing: BatchRecord; fingerprint: string } | { created: false; refused: 'client' | 'service' };
 
 const BATCH_ID = /^batch_[0-9A-HJKMNP-TV-Z]{26}$/;
 

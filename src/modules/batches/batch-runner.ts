@@ -102,7 +102,13 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
   ) {
     super();
     worker.on('failed', (job, error) => {
-      this.logger.warn({ msg: 'batch chunk failed', batchId: job?.data.batchId, from: job?.data.from, attempts: job?.attemptsMade, errorType: error.name });
+      this.logger.warn({
+        msg: 'batch chunk failed',
+        batchId: job?.data.batchId,
+        from: job?.data.from,
+        attempts: job?.attemptsMade,
+        errorType: error.name,
+      });
       // Out of retries: the batch can no longer complete; say so instead of leaving it running.
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) void processor.fail(job.data.batchId).catch(() => undefined);
     });
@@ -115,7 +121,8 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
   static async start(redis: Redis, processor: BatchProcessor, ttlSeconds: number): Promise<BullBatchRunner> {
     const { Queue, Worker } = await import('bullmq');
     // BullMQ needs connections of its own that wait (blocking commands) and retry.
-    const connection = (): Redis => redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true, commandTimeout: undefined, lazyConnect: false });
+    const connection = (): Redis =>
+      redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true, commandTimeout: undefined, lazyConnect: false });
     const queueConnection = connection();
     const workerConnection = connection();
     const queue = new Queue<ChunkJob>(QUEUE, { connection: queueConnection, prefix: PREFIX });
@@ -124,7 +131,14 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
       async (job) => {
         await processor.processChunk(job.data.batchId, job.data.from, job.data.to, job.data.template);
       },
-      { connection: workerConnection, prefix: PREFIX, concurrency: 1, lockDuration: LOCK_MS, stalledInterval: STALLED_CHECK_MS, maxStalledCount: 5 },
+      {
+        connection: workerConnection,
+        prefix: PREFIX,
+        concurrency: 1,
+        lockDuration: LOCK_MS,
+        stalledInterval: STALLED_CHECK_MS,
+        maxStalledCount: 5,
+      },
     );
     return new BullBatchRunner(queue, worker, [queueConnection, workerConnection], ttlSeconds, processor);
   }

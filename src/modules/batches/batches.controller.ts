@@ -31,12 +31,14 @@ import { MARGIN_RANGE, QR_IMAGE_DEFAULTS, qrImageOptions, SCALE_RANGE } from '..
 import type { QrImageType } from '../vcard/qr-image.service';
 import { writeZip, type ZipFile } from './batch-codes-zip';
 
-const CSV_EXAMPLE = 'fullName,organization,email\r\nAda Lovelace,Analytical Engines,ada@example.com\r\n"Hopper, Grace",US Navy,grace@example.com\r\n';
+const CSV_EXAMPLE =
+  'fullName,organization,email\r\nAda Lovelace,Analytical Engines,ada@example.com\r\n"Hopper, Grace",US Navy,grace@example.com\r\n';
 
 /** A CSV body the host's parser left unread (Express has no text/csv parser): read it here, UTF-8 only. */
 async function readTextBody(request: HttpRequestLike, limitBytes: number): Promise<string> {
   const raw = nativeRequest(request);
-  if (raw.readableEnded || !raw.readable) throw new ApiError('unsupported_media_type', { message: "The host's body parser did not pass the CSV text on." });
+  if (raw.readableEnded || !raw.readable)
+    throw new ApiError('unsupported_media_type', { message: "The host's body parser did not pass the CSV text on." });
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of raw) {
@@ -83,14 +85,24 @@ export class BatchesController {
     },
   })
   @ApiExtraModels(BatchCreateRequestDto)
-  @ApiHeader({ ...IDEMPOTENCY_KEY_HEADER_DOC, description: 'Optional, 1-255 visible ASCII characters; replays the batch created with the same key and body.' })
-  @ApiQuery({ name: 'template', required: false, description: "A template id; every contact must then contain that template's requiredFields (a contact without them fails alone)." })
+  @ApiHeader({
+    ...IDEMPOTENCY_KEY_HEADER_DOC,
+    description: 'Optional, 1-255 visible ASCII characters; replays the batch created with the same key and body.',
+  })
+  @ApiQuery({
+    name: 'template',
+    required: false,
+    description: "A template id; every contact must then contain that template's requiredFields (a contact without them fails alone).",
+  })
   @ApiAcceptedResponse({
     type: BatchDto,
     description: 'The batch, queued.',
     headers: {
       Location: { description: 'Absolute URL of the batch (same as links.self).', schema: { type: 'string', format: 'uri' } },
-      'Idempotent-Replayed': { description: '`true` when this is the earlier batch for the same Idempotency-Key and body.', schema: { type: 'string', enum: ['true'] } },
+      'Idempotent-Replayed': {
+        description: '`true` when this is the earlier batch for the same Idempotency-Key and body.',
+        schema: { type: 'string', enum: ['true'] },
+      },
       ...RATE_LIMIT_HEADERS_DOC,
     },
   })
@@ -149,7 +161,8 @@ export class BatchesController {
   @ApiOperation({
     operationId: 'listBatchItems',
     summary: "Page through a batch's outcomes, in input order",
-    description: 'Each item is `{index, status, result | error}`: `result` is exactly the VCardResponse of POST /v1/vcard, `error` the Error object it would have answered; `pending` until the contact is processed. Cursor pagination as for templates.',
+    description:
+      'Each item is `{index, status, result | error}`: `result` is exactly the VCardResponse of POST /v1/vcard, `error` the Error object it would have answered; `pending` until the contact is processed. Cursor pagination as for templates.',
   })
   @ApiParam({ name: 'batchId', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' })
   @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } })
@@ -172,14 +185,18 @@ export class BatchesController {
   @ApiOperation({
     operationId: 'downloadBatchCards',
     summary: 'Download every successful card of a batch as one .vcf',
-    description: 'The cards in input order, streamed (never built whole in memory); a contact that failed has no card. 409 batch_not_finished while the batch runs.',
+    description:
+      'The cards in input order, streamed (never built whole in memory); a contact that failed has no card. 409 batch_not_finished while the batch runs.',
   })
   @ApiParam({ name: 'batchId', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' })
   @ApiProduces('text/vcard')
   @ApiOkResponse({
     description: 'A vCard 3.0 file with one card per successful contact.',
     content: { 'text/vcard': { schema: { type: 'string' } } },
-    headers: { 'Content-Disposition': { description: 'attachment; filename="<batch id>.vcf"', schema: { type: 'string' } }, ...RATE_LIMIT_HEADERS_DOC },
+    headers: {
+      'Content-Disposition': { description: 'attachment; filename="<batch id>.vcf"', schema: { type: 'string' } },
+      ...RATE_LIMIT_HEADERS_DOC,
+    },
   })
   @ApiErrorResponses('batch_not_found', 'batch_not_finished', 'rate_limited', 'service_unavailable')
   async vcf(@Param('batchId') batchId: string, @Res() reply: object): Promise<void> {
@@ -214,15 +231,37 @@ export class BatchesController {
     ].join('\n\n'),
   })
   @ApiParam({ name: 'batchId', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' })
-  @ApiQuery({ name: 'type', required: false, schema: { type: 'string', enum: ['png', 'svg'], default: 'png' }, description: 'Image format of the codes.' })
-  @ApiQuery({ name: 'qrLevel', required: false, schema: { type: 'string', enum: ['L', 'M', 'Q', 'H'], default: QR_IMAGE_DEFAULTS.qrLevel } })
-  @ApiQuery({ name: 'scale', required: false, schema: { type: 'integer', ...SCALE_RANGE, default: QR_IMAGE_DEFAULTS.scale }, description: 'Pixels per module.' })
-  @ApiQuery({ name: 'margin', required: false, schema: { type: 'integer', ...MARGIN_RANGE, default: QR_IMAGE_DEFAULTS.margin }, description: 'Quiet zone in modules.' })
+  @ApiQuery({
+    name: 'type',
+    required: false,
+    schema: { type: 'string', enum: ['png', 'svg'], default: 'png' },
+    description: 'Image format of the codes.',
+  })
+  @ApiQuery({
+    name: 'qrLevel',
+    required: false,
+    schema: { type: 'string', enum: ['L', 'M', 'Q', 'H'], default: QR_IMAGE_DEFAULTS.qrLevel },
+  })
+  @ApiQuery({
+    name: 'scale',
+    required: false,
+    schema: { type: 'integer', ...SCALE_RANGE, default: QR_IMAGE_DEFAULTS.scale },
+    description: 'Pixels per module.',
+  })
+  @ApiQuery({
+    name: 'margin',
+    required: false,
+    schema: { type: 'integer', ...MARGIN_RANGE, default: QR_IMAGE_DEFAULTS.margin },
+    description: 'Quiet zone in modules.',
+  })
   @ApiProduces('application/zip')
   @ApiOkResponse({
     description: 'A ZIP archive, streamed.',
     content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
-    headers: { 'Content-Disposition': { description: 'attachment; filename="<batch id>-codes.zip"', schema: { type: 'string' } }, ...RATE_LIMIT_HEADERS_DOC },
+    headers: {
+      'Content-Disposition': { description: 'attachment; filename="<batch id>-codes.zip"', schema: { type: 'string' } },
+      ...RATE_LIMIT_HEADERS_DOC,
+    },
   })
   @ApiErrorResponses('batch_not_found', 'batch_not_finished', 'invalid_query', 'rate_limited', 'service_unavailable')
   async codes(
@@ -235,7 +274,10 @@ export class BatchesController {
   ): Promise<void> {
     const type = typeParam ?? 'png';
     if (type !== 'png' && type !== 'svg') {
-      throw new ApiError('invalid_query', { message: 'The query parameter type is invalid: type must be png or svg', details: { parameter: 'type', issue: 'invalid_value' } });
+      throw new ApiError('invalid_query', {
+        message: 'The query parameter type is invalid: type must be png or svg',
+        details: { parameter: 'type', issue: 'invalid_value' },
+      });
     }
     const options = qrImageOptions({ qrLevel, scale, margin });
     const batch = await this.finished(batchId);
@@ -257,7 +299,8 @@ export class BatchesController {
   /** The batch, once every contact is processed; 409 batch_not_finished before. */
   private async finished(batchId: string): Promise<BatchRecord> {
     const batch = await this.batches.get(batchId);
-    if (batch.status !== 'succeeded') throw new ApiError('batch_not_finished', { details: { status: batch.status, processed: batch.processed, total: batch.total } });
+    if (batch.status !== 'succeeded')
+      throw new ApiError('batch_not_finished', { details: { status: batch.status, processed: batch.processed, total: batch.total } });
     return batch;
   }
 

@@ -45,7 +45,10 @@ export function itemsLimit(value: unknown): number {
   if (value === undefined) return 20;
   const limit = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
   if (!(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
-    throw new ApiError('invalid_query', { message: 'limit must be a whole number from 1 to 100', details: { parameter: 'limit', issue: 'range' } });
+    throw new ApiError('invalid_query', {
+      message: 'limit must be a whole number from 1 to 100',
+      details: { parameter: 'limit', issue: 'range' },
+    });
   }
   return limit;
 }
@@ -81,7 +84,11 @@ export class BatchesService {
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     private readonly metrics: ServiceMetrics,
   ) {
-    metrics.gauge('vcard_batches_active', 'Batches not finished yet (queued or running), on every instance.', async () => (await store.active('')).total);
+    metrics.gauge(
+      'vcard_batches_active',
+      'Batches not finished yet (queued or running), on every instance.',
+      async () => (await store.active('')).total,
+    );
     metrics.gauge(
       'vcard_batch_queue_depth',
       'Batch work waiting or running: with Redis, BullMQ chunk jobs waiting, delayed or active (the queue every instance shares); in memory, batches waiting for a run slot.',
@@ -99,7 +106,8 @@ export class BatchesService {
     const fail = (issue: string, message: string, field = 'contacts'): never => {
       throw new ApiError('invalid_request', { details: { fields: [{ field, issue, message }], fieldCount: 1 } });
     };
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail('type', 'The body must be a JSON object: {"contacts": [...]}', '(body)');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return fail('type', 'The body must be a JSON object: {"contacts": [...]}', '(body)');
     const unknown = Object.keys(body).find((key) => key !== 'contacts');
     if (unknown !== undefined) fail('unknown', 'Only "contacts" is accepted in a batch body', unknown.slice(0, 64));
     const contacts = (body as { contacts?: unknown }).contacts;
@@ -119,7 +127,11 @@ export class BatchesService {
     const { maxContacts, maxActivePerClient, maxActive } = this.config.batches;
     if (contacts.length < 1 || contacts.length > maxContacts) {
       throw new ApiError('invalid_request', {
-        details: { fields: [{ field: 'contacts', issue: 'size', message: `A batch holds 1 to ${maxContacts} contacts` }], fieldCount: 1, maxContacts },
+        details: {
+          fields: [{ field: 'contacts', issue: 'size', message: `A batch holds 1 to ${maxContacts} contacts` }],
+          fieldCount: 1,
+          maxContacts,
+        },
       });
     }
     // Hashing 10,000 contacts takes milliseconds: only when a key asks for it.
@@ -148,7 +160,12 @@ export class BatchesService {
       client,
     };
     const limits = { perClient: maxActivePerClient, total: maxActive };
-    const creation = await this.store.create(batch, contacts, limits, idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint });
+    const creation = await this.store.create(
+      batch,
+      contacts,
+      limits,
+      idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint },
+    );
     if (!creation.created) {
       if ('refused' in creation) this.refuse(creation.refused);
       return this.replay(creation as Extract<BatchCreation, { existing: BatchRecord }>, fingerprint);
@@ -170,14 +187,18 @@ export class BatchesService {
     let from = 0;
     if (cursor !== undefined && cursor !== '') {
       const decoded = decodeCursor(batch.id, cursor, batch.total);
-      if (decoded === null) throw new ApiError('invalid_cursor', { hint: "Pass back a previous page's pagination.next_cursor unchanged, or omit cursor." });
+      if (decoded === null)
+        throw new ApiError('invalid_cursor', { hint: "Pass back a previous page's pagination.next_cursor unchanged, or omit cursor." });
       from = decoded;
     }
     const to = Math.min(batch.total, from + limit);
     const stored = await this.store.items(batch.id, from, to);
     const data = stored.map((item, offset) => this.toItem(from + offset, item, docsBase));
     const hasMore = to < batch.total;
-    return { data, pagination: { limit, cursor: cursor ?? '', next_cursor: hasMore ? encodeCursor(batch.id, to) : null, has_more: hasMore } };
+    return {
+      data,
+      pagination: { limit, cursor: cursor ?? '', next_cursor: hasMore ? encodeCursor(batch.id, to) : null, has_more: hasMore },
+    };
   }
 
   /** Every successful card, in input order, a page of the store at a time: never the whole file in memory. */
@@ -222,7 +243,11 @@ export class BatchesService {
       let stopped = false;
       const stopping = stop$.subscribe(() => {
         stopped = true;
-        subscriber.next({ type: 'shutdown', id: String(id), data: { batchId: batch.id, message: 'The server is shutting down; reconnect later to follow the batch.' } });
+        subscriber.next({
+          type: 'shutdown',
+          id: String(id),
+          data: { batchId: batch.id, message: 'The server is shutting down; reconnect later to follow the batch.' },
+        });
         subscriber.complete();
       });
       const look = async (): Promise<void> => {
@@ -235,7 +260,11 @@ export class BatchesService {
         }
         const counts = { total: now.total, processed: now.processed, succeeded: now.succeeded, failed: now.failed };
         if (now.status === 'succeeded' || now.status === 'failed') {
-          subscriber.next({ type: 'complete', id: String(++id), data: { batchId: now.id, status: now.status, percent: 100, progress: counts } });
+          subscriber.next({
+            type: 'complete',
+            id: String(++id),
+            data: { batchId: now.id, status: now.status, percent: 100, progress: counts },
+          });
           subscriber.complete();
           return;
         }
@@ -266,7 +295,10 @@ export class BatchesService {
     });
   }
 
-  private replay(creation: Extract<BatchCreation, { existing: BatchRecord }>, fingerprint: string): { batch: BatchRecord; replayed: boolean } {
+  private replay(
+    creation: Extract<BatchCreation, { existing: BatchRecord }>,
+    fingerprint: string,
+  ): { batch: BatchRecord; replayed: boolean } {
     if (creation.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');
     return { batch: creation.existing, replayed: true };
   }

@@ -9,7 +9,18 @@ import { MemoryBatchStore } from './store/memory-batch-store';
 const LIMITS = { perClient: 2, total: 20 };
 
 function record(total: number, client = '203.0.113.9'): BatchRecord {
-  return { id: newBatchId(), status: 'queued', created_at: new Date().toISOString(), completed_at: null, total, processed: 0, succeeded: 0, failed: 0, template: null, client };
+  return {
+    id: newBatchId(),
+    status: 'queued',
+    created_at: new Date().toISOString(),
+    completed_at: null,
+    total,
+    processed: 0,
+    succeeded: 0,
+    failed: 0,
+    template: null,
+    client,
+  };
 }
 
 const ok = (n: number): StoredItem => ({ ok: true, qrPayload: `card ${n}` });
@@ -25,7 +36,11 @@ describe('MemoryBatchStore', () => {
         async (total, chunk, order) => {
           const store = new MemoryBatchStore(60);
           const batch = record(total);
-          await store.create(batch, Array.from({ length: total }, () => '{}'), LIMITS);
+          await store.create(
+            batch,
+            Array.from({ length: total }, () => '{}'),
+            LIMITS,
+          );
           const starts = Array.from({ length: Math.ceil(total / chunk) }, (_, i) => i * chunk);
           // Every chunk at least once, some again, in a shuffled order.
           const runs = [...starts, ...order.map((n) => starts[n % starts.length])].sort((a, b) => ((a * 7919 + b) % 13) - 6);
@@ -47,7 +62,11 @@ describe('MemoryBatchStore', () => {
   it('refuses a batch over the limits in the same step that would store it', async () => {
     const store = new MemoryBatchStore(60);
     const results = await Promise.all([0, 1, 2].map(() => store.create(record(5), ['{}'], { perClient: 2, total: 20 })));
-    expect(results.map((result) => (result.created ? 'created' : 'refused' in result ? result.refused : 'replayed'))).toEqual(['created', 'created', 'client']);
+    expect(results.map((result) => (result.created ? 'created' : 'refused' in result ? result.refused : 'replayed'))).toEqual([
+      'created',
+      'created',
+      'client',
+    ]);
     const other = await store.create(record(5, '198.51.100.1'), ['{}'], { perClient: 2, total: 2 });
     expect(other).toEqual({ created: false, refused: 'service' });
   });
@@ -57,12 +76,21 @@ describe('MemoryBatchRunner', () => {
   it('runs queued batches to completion', async () => {
     const store = new MemoryBatchStore(60);
     const processor = {
-      processChunk: (id: string, from: number, to: number) => store.recordResults(id, from, Array.from({ length: to - from }, (_, i) => ok(from + i))),
+      processChunk: (id: string, from: number, to: number) =>
+        store.recordResults(
+          id,
+          from,
+          Array.from({ length: to - from }, (_, i) => ok(from + i)),
+        ),
     } as unknown as BatchProcessor;
     const runner = new MemoryBatchRunner(processor);
     const batches = [record(120), record(7), record(301)];
     for (const batch of batches) {
-      await store.create(batch, Array.from({ length: batch.total }, () => '{}'), { perClient: 10, total: 10 });
+      await store.create(
+        batch,
+        Array.from({ length: batch.total }, () => '{}'),
+        { perClient: 10, total: 10 },
+      );
       await runner.enqueue(batch);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -75,13 +103,21 @@ describe('MemoryBatchRunner', () => {
     const processor = {
       processChunk: async (id: string, from: number, to: number) => {
         if (++calls === 2) throw new Error('store exploded');
-        return store.recordResults(id, from, Array.from({ length: to - from }, (_, i) => ok(from + i)));
+        return store.recordResults(
+          id,
+          from,
+          Array.from({ length: to - from }, (_, i) => ok(from + i)),
+        );
       },
       fail: (id: string) => store.fail(id),
     } as unknown as BatchProcessor;
     const runner = new MemoryBatchRunner(processor);
     const batch = record(500);
-    await store.create(batch, Array.from({ length: 500 }, () => '{}'), LIMITS);
+    await store.create(
+      batch,
+      Array.from({ length: 500 }, () => '{}'),
+      LIMITS,
+    );
     await runner.enqueue(batch);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const done = (await store.get(batch.id))!;

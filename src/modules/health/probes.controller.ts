@@ -24,7 +24,11 @@ export class ProbesController {
   ) {}
 
   @Get('livez')
-  @ApiOperation({ operationId: 'getLiveness', summary: 'Liveness probe', description: 'Always 200 while the process and its event loop answer. Not rate-limited.' })
+  @ApiOperation({
+    operationId: 'getLiveness',
+    summary: 'Liveness probe',
+    description: 'Always 200 while the process and its event loop answer. Not rate-limited.',
+  })
   @ApiOkResponse({ type: LivenessDto })
   @ApiErrorResponses()
   livez(): LivenessDto {

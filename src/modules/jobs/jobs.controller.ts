@@ -1,14 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBody,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiRoute } from '../../http/api-route.decorator';
 import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';

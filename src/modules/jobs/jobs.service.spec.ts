@@ -51,7 +51,13 @@ describe('JobsService', () => {
     const store = new MemoryJobStore<VCardResponseDto>({ ttlSeconds: 60, maxJobs: 10, sweepIntervalMs: 0 });
     const result = vcards.create(contact);
     const id = 'job_01KAQ0Z8J4Y6M2W3N5P7R9T1V3';
-    const old = { id, status: 'succeeded' as const, createdAt: '2026-11-20T10:00:00.000Z', completedAt: '2026-11-20T10:00:00.001Z', result };
+    const old = {
+      id,
+      status: 'succeeded' as const,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      completedAt: '2026-11-20T10:00:00.001Z',
+      result,
+    };
     await store.insert(old);
     await expect(new JobsService(store, vcards, metrics()).get(id)).resolves.toEqual(old);
   });

@@ -5,7 +5,10 @@ import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 
 /** `[::1]` → `::1`, `Example.COM.` → `example.com`: one spelling per host name. */
 function normalizeHostName(name: string): string {
-  return name.replace(/^\[(.*)\]$/, '$1').toLowerCase().replace(/\.$/, '');
+  return name
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase()
+    .replace(/\.$/, '');
 }
 
 /** The host name of a Host header value: `localhost:3000` → `localhost`, `[::1]:3000` → `[::1]`. */

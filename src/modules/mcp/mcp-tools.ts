@@ -38,7 +38,11 @@ export interface McpCallContext {
   setHeader: (name: string, value: string) => void;
 }
 
-const BATCH_ID_SCHEMA = { type: 'string', description: 'The id create_vcard_batch returned (batch_ and a ULID).', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' };
+const BATCH_ID_SCHEMA = {
+  type: 'string',
+  description: 'The id create_vcard_batch returned (batch_ and a ULID).',
+  example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB',
+};
 
 /**
  * The MCP tools: thin adapters over the same services, validation pipe and DTO schemas as the
@@ -95,7 +99,12 @@ export class McpTools {
           ...vcardRequest,
           properties: {
             ...(vcardRequest.properties as Record<string, unknown>),
-            qrLevel: { type: 'string', enum: ['L', 'M', 'Q', 'H'], default: QR_IMAGE_DEFAULTS.qrLevel, description: 'Error-correction level.' },
+            qrLevel: {
+              type: 'string',
+              enum: ['L', 'M', 'Q', 'H'],
+              default: QR_IMAGE_DEFAULTS.qrLevel,
+              description: 'Error-correction level.',
+            },
             scale: { type: 'integer', ...SCALE_RANGE, default: QR_IMAGE_DEFAULTS.scale, description: 'Pixels per module.' },
             margin: { type: 'integer', ...MARGIN_RANGE, default: QR_IMAGE_DEFAULTS.margin, description: 'Quiet zone in modules.' },
           },
@@ -144,15 +153,26 @@ export class McpTools {
           ...batchRequest,
           properties: {
             // Each contact's unknown fields are refused, as for create_vcard_payload (that contact fails alone).
-            contacts: { ...batchProperties.contacts, items: rejectUnknownProperties(batchProperties.contacts.items as object), maxItems: config.batches.maxContacts },
+            contacts: {
+              ...batchProperties.contacts,
+              items: rejectUnknownProperties(batchProperties.contacts.items as object),
+              maxItems: config.batches.maxContacts,
+            },
             template: {
               type: 'string',
-              description: "A template id (list_templates); every contact must then contain that template's requiredFields (a contact without them fails alone).",
+              description:
+                "A template id (list_templates); every contact must then contain that template's requiredFields (a contact without them fails alone).",
             },
           },
         }) as unknown as Tool['inputSchema'],
         outputSchema: dtoJsonSchema(BatchDto) as Tool['outputSchema'],
-        annotations: { title: 'Create vCard payloads for many contacts', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+        annotations: {
+          title: 'Create vCard payloads for many contacts',
+          readOnlyHint: false,
+          destructiveHint: false,
+          idempotentHint: false,
+          openWorldHint: false,
+        },
       },
       {
         name: 'get_vcard_batch',

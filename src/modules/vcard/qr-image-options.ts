@@ -14,11 +14,19 @@ export const SCALE_RANGE = { minimum: 1, maximum: 40 } as const;
 export const MARGIN_RANGE = { minimum: 0, maximum: 16 } as const;
 
 function invalid(parameter: string, message: string, issue: 'range' | 'invalid_value'): ApiError {
-  return new ApiError('invalid_query', { message: `The query parameter ${parameter} is invalid: ${message}`, details: { parameter, issue } });
+  return new ApiError('invalid_query', {
+    message: `The query parameter ${parameter} is invalid: ${message}`,
+    details: { parameter, issue },
+  });
 }
 
 /** A whole number in range, from a query string's digits or (MCP arguments) a JSON integer. */
-function wholeNumber(parameter: string, value: unknown, fallback: number, { minimum, maximum }: { minimum: number; maximum: number }): number {
+function wholeNumber(
+  parameter: string,
+  value: unknown,
+  fallback: number,
+  { minimum, maximum }: { minimum: number; maximum: number },
+): number {
   if (value === undefined) return fallback;
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(number) || number < minimum || number > maximum) {
@@ -34,7 +42,8 @@ function wholeNumber(parameter: string, value: unknown, fallback: number, { mini
  */
 export function qrImageOptions(query: { qrLevel?: unknown; scale?: unknown; margin?: unknown }): QrImageOptions {
   const { qrLevel = QR_IMAGE_DEFAULTS.qrLevel } = query;
-  if (typeof qrLevel !== 'string' || !LEVELS.includes(qrLevel)) throw invalid('qrLevel', 'qrLevel must be one of L, M, Q, H', 'invalid_value');
+  if (typeof qrLevel !== 'string' || !LEVELS.includes(qrLevel))
+    throw invalid('qrLevel', 'qrLevel must be one of L, M, Q, H', 'invalid_value');
   return {
     qrLevel: qrLevel as QrLevel,
     scale: wholeNumber('scale', query.scale, QR_IMAGE_DEFAULTS.scale, SCALE_RANGE),

@@ -49,8 +49,7 @@ function shellQuote(text) {
 
 function updateCurl() {
   const body = JSON.stringify(readContact());
-  $('curl').textContent =
-    `curl -X POST ${shellQuote(requestUrl())} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(body)}`;
+  $('curl').textContent = `curl -X POST ${shellQuote(requestUrl())} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(body)}`;
 }
 
 function clearProblems() {
@@ -83,7 +82,8 @@ function showError(response, body) {
   const missing = (error.details && error.details.missingFields) || [];
   const template = state.templates.get(error.details && error.details.template);
   for (const field of missing) {
-    if (markField(field, `${LABELS[field] || field} is required by the ${template ? template.name : 'chosen'} template.`)) marked.push(field);
+    if (markField(field, `${LABELS[field] || field} is required by the ${template ? template.name : 'chosen'} template.`))
+      marked.push(field);
   }
   let text = `${error.message} ${error.hint}`;
   if (response.status === 429) {
@@ -217,7 +217,11 @@ async function downloadPng() {
 }
 
 async function downloadSvg() {
-  const svg = await QRCode.toString(qrSegments(state.last.qrPayload), { type: 'svg', errorCorrectionLevel: $('level').value, margin: MARGIN });
+  const svg = await QRCode.toString(qrSegments(state.last.qrPayload), {
+    type: 'svg',
+    errorCorrectionLevel: $('level').value,
+    margin: MARGIN,
+  });
   saveBlob(new Blob([svg], { type: 'image/svg+xml' }), 'contact-qr.svg');
 }
 
@@ -230,7 +234,9 @@ function markRequired(template) {
     else input.removeAttribute('aria-required');
     badge.hidden = !required.has(field);
   }
-  $('template-use').textContent = template ? `${template.useCase} Required: ${template.requiredFields.map((f) => LABELS[f] || f).join(', ')}.` : '';
+  $('template-use').textContent = template
+    ? `${template.useCase} Required: ${template.requiredFields.map((f) => LABELS[f] || f).join(', ')}.`
+    : '';
 }
 
 /** Every page of GET v1/templates, following next_cursor. */

@@ -70,7 +70,10 @@ export class RedisCircuit {
 
   private open(): void {
     if (this.isOpen) return;
-    this.logger.warn({ msg: 'Redis does not answer: circuit open; rate limiting per instance, jobs unavailable', timeoutMs: this.timeoutMs });
+    this.logger.warn({
+      msg: 'Redis does not answer: circuit open; rate limiting per instance, jobs unavailable',
+      timeoutMs: this.timeoutMs,
+    });
     let probing = false;
     this.probe = setInterval(() => {
       if (probing) return;

@@ -81,9 +81,7 @@ export class RedisJobStore<R = unknown> extends JobStore<R> {
     const id = await this.call(() => this.redis.get(`${this.prefix}idem:${keyHash(key)}`));
     if (id === null) return null;
     const [data, fingerprint] = await this.call(() => this.redis.hmget(`${this.prefix}job:${id}`, 'data', 'fp'));
-    return data === null || fingerprint === null
-      ? null
-      : { job: JSON.parse(data) as JobRecord<R>, fingerprint };
+    return data === null || fingerprint === null ? null : { job: JSON.parse(data) as JobRecord<R>, fingerprint };
   }
 
   async insert(job: JobRecord<R>, idempotency?: IdempotencyClaim): Promise<InsertOutcome<R>> {

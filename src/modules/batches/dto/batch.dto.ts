@@ -71,7 +71,8 @@ export class BatchItemDto {
   result?: VCardResponseDto;
   @ApiPropertyOptional({
     type: () => ErrorObjectDto,
-    description: 'When failed: the `error` object POST /v1/vcard would have answered for this contact (code, message, hint, docsUrl, status, details).',
+    description:
+      'When failed: the `error` object POST /v1/vcard would have answered for this contact (code, message, hint, docsUrl, status, details).',
   })
   error?: unknown;
 }

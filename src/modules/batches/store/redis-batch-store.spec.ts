@@ -8,7 +8,18 @@ import { RedisBatchStore } from './redis-batch-store';
 const LIMITS = { perClient: 2, total: 3 };
 
 function record(total: number, client = '203.0.113.9'): BatchRecord {
-  return { id: newBatchId(), status: 'queued', created_at: new Date().toISOString(), completed_at: null, total, processed: 0, succeeded: 0, failed: 0, template: null, client };
+  return {
+    id: newBatchId(),
+    status: 'queued',
+    created_at: new Date().toISOString(),
+    completed_at: null,
+    total,
+    processed: 0,
+    succeeded: 0,
+    failed: 0,
+    template: null,
+    client,
+  };
 }
 
 describeWithRedis()('RedisBatchStore against a real redis-server', () => {
@@ -30,14 +41,33 @@ describeWithRedis()('RedisBatchStore against a real redis-server', () => {
     const contacts = [0, 1, 2, 3, 4].map((n) => `{ "fullName": "P${n}" }`);
     expect(await store.create(batch, contacts, LIMITS)).toEqual({ created: true });
     expect(await store.contacts(batch.id, 1, 4)).toEqual(contacts.slice(1, 4));
-    const first: StoredItem[] = [{ ok: true, qrPayload: 'a' }, { ok: false, error: { code: 'invalid_request' } }, { ok: true, qrPayload: 'c' }];
+    const first: StoredItem[] = [
+      { ok: true, qrPayload: 'a' },
+      { ok: false, error: { code: 'invalid_request' } },
+      { ok: true, qrPayload: 'c' },
+    ];
     expect(await store.recordResults(batch.id, 0, first)).toMatchObject({ status: 'running', processed: 3, succeeded: 2, failed: 1 });
     // The same chunk again (a crashed worker's chunk recovered), with other outcomes: the first stay.
-    expect(await store.recordResults(batch.id, 0, [{ ok: true, qrPayload: 'x' }, { ok: true, qrPayload: 'y' }, { ok: true, qrPayload: 'z' }])).toMatchObject({ processed: 3, succeeded: 2 });
-    const done = await store.recordResults(batch.id, 3, [{ ok: true, qrPayload: 'd' }, { ok: true, qrPayload: 'e' }]);
+    expect(
+      await store.recordResults(batch.id, 0, [
+        { ok: true, qrPayload: 'x' },
+        { ok: true, qrPayload: 'y' },
+        { ok: true, qrPayload: 'z' },
+      ]),
+    ).toMatchObject({ processed: 3, succeeded: 2 });
+    const done = await store.recordResults(batch.id, 3, [
+      { ok: true, qrPayload: 'd' },
+      { ok: true, qrPayload: 'e' },
+    ]);
     expect(done).toMatchObject({ status: 'succeeded', processed: 5, succeeded: 4, failed: 1 });
     expect(done!.completed_at).not.toBeNull();
-    expect((await store.items(batch.id, 0, 5)).map((item) => (item?.ok ? item.qrPayload : item?.error.code))).toEqual(['a', 'invalid_request', 'c', 'd', 'e']);
+    expect((await store.items(batch.id, 0, 5)).map((item) => (item?.ok ? item.qrPayload : item?.error.code))).toEqual([
+      'a',
+      'invalid_request',
+      'c',
+      'd',
+      'e',
+    ]);
     // Finished: the contacts are gone, the outcomes stay until expiry, and it no longer counts as active.
     expect(await store.contacts(batch.id, 0, 5)).toEqual([]);
     expect(await store.active(batch.client)).toEqual({ client: 0, total: 0 });
@@ -60,7 +90,10 @@ describeWithRedis()('RedisBatchStore against a real redis-server', () => {
     expect(await store.get(b.id)).toMatchObject({ status: 'failed' });
     expect(await store.active(a.client)).toEqual({ client: 1, total: 2 });
     // A finished batch is not failed afterwards.
-    await store.recordResults(a.id, 0, [{ ok: true, qrPayload: 'a' }, { ok: true, qrPayload: 'b' }]);
+    await store.recordResults(a.id, 0, [
+      { ok: true, qrPayload: 'a' },
+      { ok: true, qrPayload: 'b' },
+    ]);
     await store.fail(a.id);
     expect(await store.get(a.id)).toMatchObject({ status: 'succeeded' });
   });

@@ -135,7 +135,13 @@ export class RedisBatchStore extends BatchStore {
   }
 
   async create(record: BatchRecord, contacts: string[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation> {
-    const meta: Meta = { id: record.id, created_at: record.created_at, total: record.total, template: record.template, client: record.client };
+    const meta: Meta = {
+      id: record.id,
+      created_at: record.created_at,
+      total: record.total,
+      template: record.template,
+      client: record.client,
+    };
     const earlier = (await this.call(
       (redis) =>
         redis.eval(
@@ -162,14 +168,18 @@ export class RedisBatchStore extends BatchStore {
   }
 
   async get(id: string): Promise<BatchRecord | null> {
-    const fields = (await this.call((redis) => redis.hmget(`${this.prefix}b:${id}`, 'meta', 'status', 'processed', 'succeeded', 'failed', 'completed_at', 'fp'))) as Fields;
+    const fields = (await this.call((redis) =>
+      redis.hmget(`${this.prefix}b:${id}`, 'meta', 'status', 'processed', 'succeeded', 'failed', 'completed_at', 'fp'),
+    )) as Fields;
     return toRecord(fields);
   }
 
   async findByIdempotencyKey(key: string): Promise<{ record: BatchRecord; fingerprint: string } | null> {
     const id = await this.call((redis) => redis.get(`${this.prefix}idem:${keyHash(key)}`));
     if (id === null) return null;
-    const fields = (await this.call((redis) => redis.hmget(`${this.prefix}b:${id}`, 'meta', 'status', 'processed', 'succeeded', 'failed', 'completed_at', 'fp'))) as Fields;
+    const fields = (await this.call((redis) =>
+      redis.hmget(`${this.prefix}b:${id}`, 'meta', 'status', 'processed', 'succeeded', 'failed', 'completed_at', 'fp'),
+    )) as Fields;
     const record = toRecord(fields);
     return record ? { record, fingerprint: fields[6] ?? '' } : null;
   }

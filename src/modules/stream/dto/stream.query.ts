@@ -24,7 +24,7 @@ export class StreamQuery {
 
   @ApiPropertyOptional({
     description:
-      "Follow this batch instead: a `progress` event whenever more of its contacts are processed (percent = processed / total), at most four a second, then `complete` with the final counts. Unknown or expired: 404 batch_not_found before any event.",
+      'Follow this batch instead: a `progress` event whenever more of its contacts are processed (percent = processed / total), at most four a second, then `complete` with the final counts. Unknown or expired: 404 batch_not_found before any event.',
     example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB',
   })
   @IsOptional()

@@ -47,10 +47,7 @@ function rule({ name, check, message }: ValueRule): PropertyDecorator {
  * constraints (which decide and word every rejection) and the field's acceptor for the compiled
  * fast path (one call instead of a transform and five constraints; see property-acceptor.ts).
  */
-export function ContactProperty(
-  field: ContactField,
-  docs: { description: string; example: string; format?: string },
-): PropertyDecorator {
+export function ContactProperty(field: ContactField, docs: { description: string; example: string; format?: string }): PropertyDecorator {
   const required = field === 'fullName';
   const max = FIELD_MAX_LENGTH[field];
   const schema = { type: 'string' as const, maxLength: max, ...docs, ...(required ? { minLength: 1 } : {}) };

@@ -30,9 +30,15 @@ export class VCardRequestDto implements ContactFields {
   })
   website?: string;
 
-  @ContactProperty('address', { description: 'Free-text address; goes into the ADR street component. Line breaks kept.', example: '12 St James\'s Square, London SW1Y 4JH' })
+  @ContactProperty('address', {
+    description: 'Free-text address; goes into the ADR street component. Line breaks kept.',
+    example: "12 St James's Square, London SW1Y 4JH",
+  })
   address?: string;
 
-  @ContactProperty('note', { description: 'Free-text note (NOTE). Line breaks kept. Some scanners ignore notes.', example: 'Met at the QR conference' })
+  @ContactProperty('note', {
+    description: 'Free-text note (NOTE). Line breaks kept. Some scanners ignore notes.',
+    example: 'Met at the QR conference',
+  })
   note?: string;
 }

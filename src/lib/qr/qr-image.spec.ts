@@ -41,49 +41,43 @@ function readable(scale: number, margin: number): { zoom: number; border: number
 }
 
 describe('QR images (qrMatrix + qrPng / qrSvg, read back by pngjs, resvg and zbar)', () => {
-  it('a PNG is a 1-bit greyscale image of exactly the symbol, and zbar reads the payload bytes back', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        validatedContact,
-        fc.constantFrom(...LEVELS),
-        fc.integer({ min: 1, max: 4 }),
-        fc.integer({ min: 0, max: 16 }),
-        async (contact, level, scale, margin) => {
-          const { qrPayload } = encodeVCard(contact);
-          const bytes = Buffer.from(qrPayload, 'utf8');
-          fc.pre(bytes.length <= QR_BYTE_CAPACITY[level][39]);
-          const matrix = qrMatrix(qrPayload, level);
-          const png = qrPng(matrix, { scale, margin });
-          expect(png.subarray(24, 26)).toEqual(Buffer.from([1, 0])); // IHDR: bit depth 1, colour type 0
-          const image = readPng(png);
-          expectPixelsMatch(image, matrix, scale, margin);
-          expect(Buffer.compare(await zbarRead(image, readable(scale, margin)), bytes)).toBe(0);
-        },
-      ),
-      { numRuns: 25 },
-    );
-  });
+  /** Each renderer's image as pixels, read back by an independent decoder: pngjs, or resvg for SVG. */
+  const renderers: Array<[string, (matrix: QrMatrix, scale: number, margin: number) => GreyImage, number]> = [
+    [
+      'a PNG (1-bit greyscale, read by pngjs)',
+      (matrix, scale, margin) => {
+        const png = qrPng(matrix, { scale, margin });
+        expect(png.subarray(24, 26)).toEqual(Buffer.from([1, 0])); // IHDR: bit depth 1, colour type 0
+        return readPng(png);
+      },
+      25,
+    ],
+    ['an SVG (drawn by resvg)', (matrix, scale, margin) => readPng(rasteriseSvg(qrSvg(matrix, { scale, margin }))), 20],
+  ];
 
-  it('an SVG, drawn by resvg, decodes to the payload bytes at the size the PNG has', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        validatedContact,
-        fc.constantFrom(...LEVELS),
-        fc.integer({ min: 1, max: 5 }),
-        fc.integer({ min: 0, max: 16 }),
-        async (contact, level, scale, margin) => {
-          const { qrPayload } = encodeVCard(contact);
-          const bytes = Buffer.from(qrPayload, 'utf8');
-          fc.pre(bytes.length <= QR_BYTE_CAPACITY[level][39]);
-          const matrix = qrMatrix(qrPayload, level);
-          const image = readPng(rasteriseSvg(qrSvg(matrix, { scale, margin })));
-          expectPixelsMatch(image, matrix, scale, margin);
-          expect(Buffer.compare(await zbarRead(image, readable(scale, margin)), bytes)).toBe(0);
-        },
-      ),
-      { numRuns: 20 },
-    );
-  });
+  it.each(renderers)(
+    '%s is exactly the symbol at (17 + 4v + 2·margin)·scale pixels, and zbar reads the payload bytes back',
+    async (_name, render, numRuns) => {
+      await fc.assert(
+        fc.asyncProperty(
+          validatedContact,
+          fc.constantFrom(...LEVELS),
+          fc.integer({ min: 1, max: 4 }),
+          fc.integer({ min: 0, max: 16 }),
+          async (contact, level, scale, margin) => {
+            const { qrPayload } = encodeVCard(contact);
+            const bytes = Buffer.from(qrPayload, 'utf8');
+            fc.pre(bytes.length <= QR_BYTE_CAPACITY[level][39]);
+            const matrix = qrMatrix(qrPayload, level);
+            const image = render(matrix, scale, margin);
+            expectPixelsMatch(image, matrix, scale, margin);
+            expect(Buffer.compare(await zbarRead(image, readable(scale, margin)), bytes)).toBe(0);
+          },
+        ),
+        { numRuns },
+      );
+    },
+  );
 
   it.each([
     [1, 0],

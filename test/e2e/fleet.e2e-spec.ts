@@ -189,6 +189,9 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     }
     for (let i = 0; i < 3; i++) expect((await fetch(`${base}/v1/templates`)).status).toBe(429);
     expect((await fetch(`${base}/v1/health`)).status).toBe(200);
+    // The metrics listener serves GET /metrics and nothing else.
+    expect((await fetch(metricsUrl.replace('/metrics', '/other'))).status).toBe(404);
+    expect((await fetch(metricsUrl, { method: 'POST' })).status).toBe(404);
 
     const after = await scrape();
     const moved = (name: string, labels: Record<string, string> = {}): number => sample(after, name, labels) - sample(before, name, labels);

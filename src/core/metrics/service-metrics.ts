@@ -3,6 +3,9 @@ import { Counter, Gauge, Registry } from 'prom-client';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { HttpRequestMetrics } from './http-request-metrics';
 
+/** Longest wait for a gauge read from the store at scrape time. */
+const GAUGE_READ_TIMEOUT_MS = 1000;
+
 /**
  * The module's Prometheus metrics (prom-client), in the registry of the `metrics.registry` option
  * or one of its own. Labels hold route patterns, methods, status classes and outcomes: never a raw
@@ -56,8 +59,9 @@ export class ServiceMetrics {
   }
 
   /**
-   * A gauge read at scrape time. A reading that fails (Redis down) keeps the last value, so a
-   * scrape never fails because the store does.
+   * A gauge read at scrape time. A reading that fails or takes more than a second (Redis down or
+   * hanging: BullMQ's own connection waits for it) keeps the last value, so a scrape never fails
+   * or hangs because the store does.
    */
   gauge(name: string, help: string, read: () => number | Promise<number>): void {
     const logger = this.logger;
@@ -66,10 +70,16 @@ export class ServiceMetrics {
       help,
       registers: [this.registry],
       async collect() {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('gauge reading timed out')), GAUGE_READ_TIMEOUT_MS).unref();
+        });
         try {
-          this.set(await read());
+          this.set(await Promise.race([read(), late]));
         } catch {
           logger.debug({ msg: 'a gauge could not be read for this scrape', gauge: name });
+        } finally {
+          clearTimeout(timer);
         }
       },
     });

@@ -24,6 +24,9 @@
 //   7. QR images (images.mjs): PNG and SVG render CPU per code, POST /v1/vcard as JSON, PNG and
 //      SVG interleaved, and a 10,000-contact codes.zip (time, peak RSS, POST /v1/vcard latency
 //      while it streams). BENCH_ONLY=images runs this phase alone.
+//   8. rich contacts (bench/rich.mjs): a rich card against the flat one (CPU per request), 10,000-contact
+//      rich batches with POST /v1/vcard paced beside them, and with BENCH_BASELINE_DIST the flat card
+//      against an earlier build, interleaved. BENCH_ONLY=rich runs this phase alone.
 // The service keeps its rate limiter on, with a budget too large to trip.
 // Results: a table on stdout and bench/results/latest.json.
 //
@@ -43,6 +46,7 @@ import { drive, driveInterleaved, drivePaced } from './load.mjs';
 import { evaluateTargets, printReport, rssTrend } from './report.mjs';
 import { batchesPhase } from './batches.mjs';
 import { imagesPhase } from './images.mjs';
+import { richPhase } from './rich.mjs';
 import { manyStreams, slowClients } from './resilience.mjs';
 import { startServer } from './server-process.mjs';
 
@@ -108,7 +112,7 @@ const log = (line) => process.stdout.write(`${line}\n`);
 
 /** Phase 5: slow clients and floods, each against a fresh service. */
 async function resilience() {
-  log('\n[5/7] slow clients and floods (fresh service each, production limits)');
+  log('\n[5/8] slow clients and floods (fresh service each, production limits)');
   const slow = await slowClients(() => startService(), {
     connections: num('BENCH_SLOW_CONNECTIONS', 4000),
     rate: num('BENCH_SLOW_RATE', 200),
@@ -133,7 +137,7 @@ async function resilience() {
 
 /** Phase 6: batches on the in-memory store. */
 async function batches() {
-  log('\n[6/7] batches (in memory)');
+  log('\n[6/8] batches (in memory)');
   const result = await batchesPhase((extraEnv, nodeArgs) => startService(extraEnv, nodeArgs), {
     rate: num('BENCH_BATCH_RATE', 200),
     seconds: num('BENCH_BATCH_SECONDS', 10),
@@ -154,9 +158,37 @@ async function batches() {
   return result;
 }
 
+/** Phase 8: rich contacts against flat ones, and (with BENCH_BASELINE_DIST) the flat card against an earlier build. */
+async function rich() {
+  log('\n[8/8] rich contacts');
+  const baselineDist = env.BENCH_BASELINE_DIST ? resolve(root, env.BENCH_BASELINE_DIST) : undefined;
+  const result = await richPhase((extraEnv, dist) => startService(extraEnv, [], dist), {
+    baselineDist,
+    rate: num('BENCH_BATCH_RATE', 200),
+    seconds: num('BENCH_BATCH_SECONDS', 10),
+  });
+  const { richVsFlat, richBatch, flatAgainstBaseline } = result;
+  log(
+    `  POST /v1/vcard CPU µs/request: flat ${richVsFlat.flatCpuUs.median}, rich ${richVsFlat.richCpuUs.median}; rich/flat ${richVsFlat.cpuRatio.median} (${richVsFlat.cpuRatio.min}-${richVsFlat.cpuRatio.max})`,
+  );
+  for (const run of richBatch.single10k)
+    log(`  one 10,000-rich-contact batch: ${run.ms} ms (${run.succeeded} succeeded, ${run.failed} failed)`);
+  const during = richBatch.vcardDuringBatches;
+  log(
+    `  POST /v1/vcard at ${during.rate} req/s while rich batches run (${during.batchesDuringLoad}): p50 ${during.p50} ms  p99 ${during.p99} ms  failures ${during.failures}`,
+  );
+  if (flatAgainstBaseline) {
+    const ratio = flatAgainstBaseline.cpuRatio;
+    log(
+      `  flat card, this build against ${flatAgainstBaseline.baselineDist}: CPU ratio median ${ratio.median} (${ratio.min}-${ratio.max}) over ${flatAgainstBaseline.rounds.length} rounds`,
+    );
+  }
+  return result;
+}
+
 /** Phase 7: QR images and the codes.zip of a batch. */
 async function images() {
-  log('\n[7/7] QR images');
+  log('\n[7/8] QR images');
   const result = await imagesPhase((extraEnv) => startService(extraEnv), config.dist, {
     rate: num('BENCH_IMAGE_RATE', 200),
     seconds: num('BENCH_IMAGE_SECONDS', 10),
@@ -210,10 +242,10 @@ const PRODUCTION_NODE_FLAGS = JSON.parse(readFileSync(join(root, 'package.json')
   .slice(1)
   .filter((arg) => arg.startsWith('-'));
 
-function startService(extraEnv = {}, nodeArgs = []) {
+function startService(extraEnv = {}, nodeArgs = [], dist = config.dist) {
   return startServer({
-    name: 'service',
-    script: join(config.dist, 'main.js'),
+    name: dist === config.dist ? 'service' : 'baseline',
+    script: join(dist, 'main.js'),
     cpu: config.serverCpu,
     env: { ...SERVICE_ENV, ...extraEnv },
     nodeArgs: [...PRODUCTION_NODE_FLAGS, ...nodeArgs],
@@ -334,11 +366,12 @@ async function main() {
   const startedAt = new Date();
   const loadAtStart = loadavg();
   build();
-  if (['resilience', 'batches', 'images'].includes(env.BENCH_ONLY)) {
+  if (['resilience', 'batches', 'images', 'rich'].includes(env.BENCH_ONLY)) {
     const phases = {
       resilience: async () => resilience(),
       batches: async () => ({ batches: await batches() }),
       images: async () => ({ images: await images() }),
+      rich: async () => ({ rich: await rich() }),
     };
     const phase = await phases[env.BENCH_ONLY]();
     const only = { date: startedAt.toISOString(), node: process.version, cpuModel: cpus()[0]?.model, ...phase };
@@ -348,7 +381,7 @@ async function main() {
     return;
   }
 
-  log('\n[1/7] encoder speed (in-process)');
+  log('\n[1/8] encoder speed (in-process)');
   const encoder = encoderSpeed();
   log(
     `  typical card (${encoder.typical.bytes} B): ${encoder.typical.cardsPerSecond} cards/s; large card (${encoder.large.bytes} B): ${encoder.large.cardsPerSecond} cards/s`,
@@ -372,7 +405,7 @@ async function main() {
     // warmed up again first; and the job creations come last, so that their garbage cannot land in
     // another route's run.
     log(
-      "\n[2/7] max throughput (service and yardstick interleaved), then latency at half the service's max rate, evenly paced (the yardstick at the same rate)",
+      "\n[2/8] max throughput (service and yardstick interleaved), then latency at half the service's max rate, evenly paced (the yardstick at the same rate)",
     );
     const max = {};
     const half = {};
@@ -400,7 +433,7 @@ async function main() {
     // itself with no validation or features (nest-floor.mjs), and the yardstick made exactly
     // BUSY_US µs of CPU slower per request.
     log(
-      '\n[3/7] where the POST /v1/vcard gap is (interleaved): request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine',
+      '\n[3/8] where the POST /v1/vcard gap is (interleaved): request logging, the cross-cutting features on bare Fastify, Nest alone, and this machine',
     );
     const gapServers = [];
     let gap;
@@ -418,7 +451,7 @@ async function main() {
     const [info, silent, gapYardstick, yardstickWithFeatures, nestFloor, yardstickBusy] = gap;
     const logging = { info, silent };
 
-    log('\n[4/7] memory across job creations');
+    log('\n[4/8] memory across job creations');
     const jobs = routes.includes(JOBS_ROUTE) ? await jobsMemory() : { skipped: skipped[JOBS_ROUTE.name] ?? 'skipped' };
     if (!jobs.skipped) {
       log(
@@ -428,6 +461,7 @@ async function main() {
     const floods = await resilience();
     const batchRuns = await batches();
     const imageRuns = await images();
+    const richRuns = await rich();
 
     const yardstickRps = gapYardstick.rps;
     const results = {
@@ -484,6 +518,7 @@ async function main() {
       resilience: floods,
       batches: batchRuns,
       images: imageRuns,
+      rich: richRuns,
     };
     results.targets = evaluateTargets(results);
     mkdirSync(join(here, 'results'), { recursive: true });

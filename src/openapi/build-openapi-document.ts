@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_VERSION, SERVICE_NAME } from '../config/service-info';
+import { contactSchemaComponents } from '../lib/contact';
 import { rejectUnknownProperties } from '../core/validation/reject-unknown-properties';
 import { DEFAULT_PUBLIC_BASE_URL } from '../options/resolve-service-config';
 import { FEATURE_MODULES } from '../vcard-payload.module';
@@ -31,7 +32,9 @@ export function buildOpenApiDocument(app: INestApplication, options: VCardPayloa
     .setVersion(API_VERSION)
     .addServer(publicBaseUrl, 'Primary');
   for (const server of options.extraServers ?? []) builder.addServer(server.url, server.description);
-  return closeRequestBodySchemas(SwaggerModule.createDocument(app, builder.build(), { include: FEATURE_MODULES }));
+  const document = SwaggerModule.createDocument(app, builder.build(), { include: FEATURE_MODULES });
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...contactSchemaComponents() } };
+  return closeRequestBodySchemas(document);
 }
 
 /** Marks every component used as a JSON request body as rejecting unknown properties. */

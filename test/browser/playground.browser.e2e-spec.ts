@@ -218,6 +218,9 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
       order.push(await page.evaluate(() => document.activeElement?.getAttribute('name') ?? ''));
     }
     expect(order).toEqual(['organization', 'title', 'phone', 'email', 'website', 'address', 'note']);
+    // The closed "More fields" section is one stop; its fields are not in the way.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
     await page.keyboard.press('Tab');
     expect(await focusedId()).toBe('create');
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/vcard');
@@ -227,6 +230,58 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     await page.getByRole('img', { name: 'QR code' }).waitFor({ state: 'visible' });
     const { qrPayload } = (await response.json()) as VCardBody;
     expect(Buffer.compare(await screenQrBytes(), Buffer.from(qrPayload, 'utf8'))).toBe(0);
+  });
+
+  it("more fields: two typed phones and a structured address, opened and added with the keyboard; the QR on screen holds the API's qrPayload", async () => {
+    await page.getByLabel('Full name', { exact: true }).fill('Zoë Ångström');
+    // Open "More fields" and fill it with the keyboard: Enter on the summary, then type and Tab.
+    await page.locator('#more summary').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#f-name\\.family').focus();
+    await page.keyboard.type('Ångström');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Zoë');
+    await page.locator('#f-phones\\[0\\]\\.number').focus();
+    await page.keyboard.type('+44 7700 900123');
+    await page.keyboard.press('Tab');
+    await page.locator('#f-phones\\[0\\]\\.type').selectOption('cell');
+    await page.getByRole('button', { name: 'Add phone' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await focusedId()).toBe('f-phones[1].number');
+    await page.keyboard.type('+44 20 7946 0000');
+    await page.locator('#f-phones\\[1\\]\\.type').selectOption('home');
+    await page.locator('#f-phones\\[1\\]\\.pref').check();
+    await page.locator('#f-addresses\\[0\\]\\.street').fill("12 St James's Square");
+    await page.locator('#f-addresses\\[0\\]\\.locality').fill('London');
+    await page.locator('#f-addresses\\[0\\]\\.postalCode').fill('SW1Y 4JH');
+    await page.locator('#f-addresses\\[0\\]\\.type').selectOption('home');
+    const { status, body } = await create();
+    expect(status).toBe(200);
+    const lines = body.qrPayload.split('\r\n');
+    expect(lines).toContain('N:Ångström;Zoë;;;');
+    expect(lines).toContain('TEL;TYPE=CELL,VOICE:+44 7700 900123');
+    expect(lines).toContain('TEL;TYPE=HOME,VOICE,PREF:+44 20 7946 0000');
+    expect(lines).toContain("ADR;TYPE=HOME:;;12 St James's Square;London;;SW1Y 4JH;");
+    expect(Buffer.compare(await screenQrBytes(), Buffer.from(body.qrPayload, 'utf8'))).toBe(0);
+    expect(await page.locator('#vcard').textContent()).toBe(body.vcard);
+  });
+
+  it('a rejected value in "More fields" is marked on its own row, with the section opened', async () => {
+    expectedStatuses = [400];
+    await page.getByLabel('Full name', { exact: true }).fill('Ada');
+    await page.locator('#more summary').click();
+    await page.getByRole('button', { name: 'Add phone' }).click();
+    await page.locator('#f-phones\\[1\\]\\.number').fill('call me');
+    await page.locator('#more summary').click();
+    expect(await page.locator('#more').getAttribute('open')).toBeNull();
+    const { status, body } = await create();
+    expect(status).toBe(400);
+    expect(body.error?.details?.fields?.map((issue) => issue.field)).toEqual(['phones[1].number']);
+    expect(await page.locator('#more').getAttribute('open')).not.toBeNull();
+    const input = page.locator('#f-phones\\[1\\]\\.number');
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(input)).toContain('phones[1].number must hold 3 to 20 digits');
+    expect(await focusedId()).toBe('f-phones[1].number');
   });
 
   it("rejected fields are marked aria-invalid with the service's own message next to them, and get the focus", async () => {

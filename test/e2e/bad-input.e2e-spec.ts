@@ -46,10 +46,10 @@ describe('bad input never produces a 500: each is a 400 naming the offending fie
   });
 
   it('unknown fields are each listed, not silently dropped', async () => {
-    const res = await post(JSON.stringify({ name: 'Ada', mobile: '123', fullName: 'Ada' }));
+    const res = await post(JSON.stringify({ fullname: 'Ada', mobile: '123', fullName: 'Ada' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.fields).toEqual([
-      { field: 'name', issue: 'unknown', message: 'name is not a known field' },
+      { field: 'fullname', issue: 'unknown', message: 'fullname is not a known field' },
       { field: 'mobile', issue: 'unknown', message: 'mobile is not a known field' },
     ]);
   });

@@ -269,13 +269,13 @@ describe('MCP endpoint', () => {
     });
 
     it('rejects unknown and malformed fields like REST does', async () => {
-      const args = { fullName: 'Ada', name: 'typo', email: 'not-an-email' };
+      const args = { fullName: 'Ada', nmae: 'typo', email: 'not-an-email' };
       const body = errorOf((await client.callTool({ name: 'create_vcard_payload', arguments: args })) as CallToolResult);
       expect(body).toEqual((await restPost(args)).json);
       const fields = (body.error.details as { fields: { field: string; issue: string }[] }).fields;
       expect(fields).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ field: 'name', issue: 'unknown' }),
+          expect.objectContaining({ field: 'nmae', issue: 'unknown' }),
           expect.objectContaining({ field: 'email', issue: 'format' }),
         ]),
       );

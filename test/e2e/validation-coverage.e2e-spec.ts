@@ -6,7 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiValidationPipe } from '../../src/core/validation/create-validation-pipe';
 import { buildTestApp } from '../utils/test-app';
 
-// There is no global validation pipe: a route validates its body with @ValidatedBody() and its
+// There is no global validation pipe: a route validates a contact body with ContactValidator and its
 // query or path DTOs with ApiValidationPipe. This walks every controller of the real app so that
 // a DTO parameter without either cannot ship unvalidated.
 

@@ -6,8 +6,15 @@ import { spawnSync } from 'node:child_process';
  * machine without it the suite is skipped with one line saying what to install; under CI=true a
  * missing program is a failure, never a skip (.ci/run installs every one).
  */
-export function describeWithProgram(program: string, install: string, args: string[] = ['--version']): typeof describe {
-  const found = spawnSync(program, args, { stdio: 'ignore' }).error === undefined;
+export function describeWithProgram(
+  program: string,
+  install: string,
+  args: string[] = ['--version'],
+  mustSucceed = false,
+): typeof describe {
+  const run = spawnSync(program, args, { stdio: 'ignore' });
+  // With mustSucceed, the check itself must exit 0 (python3 -c 'import vobject': the module, not just python).
+  const found = run.error === undefined && (!mustSucceed || run.status === 0);
   if (found) return describe;
   if (process.env.CI === 'true') throw new Error(`${program} is not installed and CI=true: ${install}`);
   process.stderr.write(`SKIPPED (${program} not installed; ${install}): ${expect.getState().testPath ?? 'a suite'}\n`);

@@ -35,7 +35,7 @@ export const ERROR_CODES = {
     status: 400,
     message: 'The CSV body could not be read.',
     hint: 'Send UTF-8 CSV with a header row naming VCardRequest fields (fullName, organization, title, phone, email, website, address, note); quote fields that hold commas, quotes or line breaks.',
-    when: 'POST /v1/batches with Content-Type: text/csv whose text is not well-formed CSV (details.line), has no header row, names a column twice, or names a column that is not a VCardRequest field (details.column).',
+    when: 'POST /v1/batches with Content-Type: text/csv whose text is not well-formed CSV (details.line), has no header row, names a column twice, or names a column that is not a contact column of contact-model.md §6 (details.column).',
   },
   invalid_query: {
     status: 400,

@@ -1,7 +1,6 @@
 import { ArgumentMetadata, Injectable, Type, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { ApiError } from '../errors/api-error';
-import { CompiledDtoValidator, compileDtoValidator } from './compiled-dto-validator';
 
 /** One rejected input, as listed in error.details.fields. */
 export interface FieldIssue {
@@ -98,13 +97,10 @@ export const VALIDATION_PIPE_OPTIONS: ValidationPipeOptions = {
  * field, or 400 invalid_query naming the parameter. Unknown body fields are rejected so a typo
  * (`name` for `fullName`) never silently vanishes.
  *
- * Valid input takes a fast path compiled from each DTO's own decorators (compileDtoValidator);
- * everything else, and every DTO that cannot be compiled, goes through class-validator as before.
+ * For query DTOs and the batch body's shape; a contact is validated by ContactValidator.
  */
 @Injectable()
 export class ApiValidationPipe extends ValidationPipe {
-  /** Per DTO class, compiled on first use; null when the class keeps class-validator. */
-  private readonly compiled = new Map<Type, CompiledDtoValidator<object> | null>();
   /** Per DTO class, the property names its decorators declare (the whitelist). */
   private readonly declared = new Map<Type, ReadonlySet<string>>();
 
@@ -169,7 +165,7 @@ export class ApiValidationPipe extends ValidationPipe {
     let fieldIssues: FieldIssue[] = [];
     let result: unknown;
     try {
-      result = this.compiledAccept(checked, metatype) ?? (await super.transform(checked, metadata));
+      result = await super.transform(checked, metadata);
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'invalid_request') throw error;
       fieldIssues = (error.extras.details?.fields ?? []) as FieldIssue[];
@@ -177,35 +173,6 @@ export class ApiValidationPipe extends ValidationPipe {
     if (unknownCount === 0 && fieldIssues.length === 0) return result;
     const issues = [...unknown.map(unknownKeyIssue), ...fieldIssues, ...unseen.map(unknownKeyIssue)];
     throw invalidRequest(issues, unknownCount + fieldIssues.length);
-  }
-
-  /**
-   * What transform() resolves to for a request body of a DTO class, without a promise when it can: the validated
-   * instance at once when the compiled fast path accepts the value, else transform()'s promise
-   * (its fulfilment or its error response). For @ValidatedBody(), which runs outside Nest's pipe
-   * chain.
-   */
-  validateBody<T extends object>(value: unknown, metatype: Type<T>): T | Promise<T> {
-    const accepted = this.hasOnlyDeclaredKeys(value, metatype) ? this.compiledAccept(value, metatype) : undefined;
-    return (accepted as T | undefined) ?? (this.transform(value, { type: 'body', metatype, data: undefined }) as Promise<T>);
-  }
-
-  /** The instance the compiled fast path builds, or undefined: rejected, or not for that path. */
-  private compiledAccept(value: unknown, metatype: Type): object | undefined {
-    const outcome = this.compiledFor(metatype)?.(value);
-    return outcome?.accepted ? outcome.entity : undefined;
-  }
-
-  /**
-   * Whether every key of a body is a declared property: the compiled fast path only decides such
-   * bodies (its whitelist check would miss the keys ValidationPipe deletes, `__proto__`,
-   * `constructor`, and those class-transformer skips, `toString`, `valueOf`, ...).
-   */
-  private hasOnlyDeclaredKeys(value: unknown, metatype: Type): boolean {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return true;
-    const declared = this.declaredProperties(metatype);
-    for (const key in value) if (!declared.has(key) || !Object.hasOwn(value, key)) return false;
-    return true;
   }
 
   private declaredProperties(metatype: Type): ReadonlySet<string> {
@@ -223,15 +190,6 @@ export class ApiValidationPipe extends ValidationPipe {
     const { metatype, type } = metadata;
     if (type === 'custom' && !this.validateCustomDecorators) return false;
     return metatype !== undefined && metatype !== null && !UNVALIDATED_TYPES.has(metatype);
-  }
-
-  private compiledFor(metatype: Type): CompiledDtoValidator<object> | null {
-    let compiled = this.compiled.get(metatype);
-    if (compiled === undefined) {
-      compiled = compileDtoValidator(metatype, this.validatorOptions);
-      this.compiled.set(metatype, compiled);
-    }
-    return compiled;
   }
 }
 

@@ -18,8 +18,13 @@ const HAS_SPECIAL = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u
  * something to repair silently.
  */
 export function cleanFieldValue(field: ContactField, raw: string): string {
+  return cleanText(raw, MULTI_LINE_FIELDS.has(field));
+}
+
+/** cleanFieldValue for any text: line breaks become `\n` when `multiLine`, else one space each. */
+export function cleanText(raw: string, multiLine: boolean): string {
   if (!HAS_SPECIAL.test(raw)) return raw.trim();
-  const lineBreak = MULTI_LINE_FIELDS.has(field) ? '\n' : ' ';
+  const lineBreak = multiLine ? '\n' : ' ';
   return raw
     .replace(SPECIAL, (match) => {
       if (match === '\t') return ' ';

@@ -58,7 +58,7 @@ function encodeOrCapacityError(fields: ContactFields): EncodedVCard | null {
     const { bytes, maxBytes, longestField } = error as QrCapacityExceededError;
     expect(maxBytes).toBe(2953);
     expect(bytes).toBeGreaterThan(2953);
-    expect(cleanedInputs(fields)[longestField]).not.toBe('');
+    expect(cleanedInputs(fields)[longestField as ContactField]).not.toBe('');
     return null;
   }
 }

@@ -7,6 +7,7 @@ import { minQrVersion } from './min-qr-version';
 import { QR_MAX_BYTES, type QrLevel } from './qr-capacity';
 import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
 import { qrWarnings } from './qr-warnings';
+import { type CardProperty, hasRichFields, richProperties } from './rich-properties';
 import { deriveStructuredName } from './structured-name';
 import { utf8Length } from './utf8-length';
 import { assertVCardInvariants } from './vcard-invariants';
@@ -16,14 +17,31 @@ export interface QrInfo {
   bytes: number;
   minVersion: Record<QrLevel, number | null>;
   warnings: string[];
+  /** Request paths in `vcard` but not in `qrPayload`; only on cards that use a rich field. */
+  omitted?: string[];
 }
+
+export type VCardFormat = 'vcard3';
 
 export interface EncodedVCard {
   /** The exact text to put in the QR code, as its UTF-8 bytes in byte mode: unfolded. */
   qrPayload: string;
-  /** The same card as .vcf file text, folded at 75 octets. */
+  /** The whole card as .vcf file text, folded at 75 octets. */
   vcard: string;
+  /** Only on cards that use a rich field (contact-model.md §2): a flat card's answer is unchanged. */
+  format?: VCardFormat;
   qr: QrInfo;
+}
+
+/**
+ * What a job or batch keeps of an encoded card: the payload, and for a rich card what the payload
+ * alone cannot give back (the unfolded whole card when it holds more, the omitted paths, the format).
+ */
+export interface StoredCard {
+  qrPayload: string;
+  card?: string;
+  omitted?: string[];
+  format?: VCardFormat;
 }
 
 type PropertyWriter = (value: string) => string[];
@@ -52,6 +70,7 @@ const PROPERTIES: Readonly<Record<ContactField, PropertyWriter>> = {
  * and QrCapacityExceededError for a card no QR code can hold. No message contains a field value.
  */
 export function encodeVCard(fields: ContactFields): EncodedVCard {
+  if (hasRichFields(fields)) return encodeRichVCard(fields);
   const lines = ['BEGIN:VCARD', 'VERSION:3.0'];
   const emitted: EmittedField[] = [];
   for (const field of CONTACT_FIELDS) {
@@ -88,8 +107,53 @@ export function describeQrPayload(qrPayload: string, bytes = utf8Length(qrPayloa
 }
 
 interface EmittedField {
-  field: ContactField;
+  field: string;
   lines: string[];
+}
+
+// Properties that go into the .vcf file but never into the QR payload (contact-model.md §3).
+const FILE_ONLY: ReadonlySet<string> = new Set(['photoUrl']);
+
+function encodeRichVCard(fields: ContactFields): EncodedVCard {
+  const properties = richProperties(fields);
+  const inQr = properties.filter((property) => !FILE_ONLY.has(property.field));
+  const omitted = properties.filter((property) => FILE_ONLY.has(property.field)).map((property) => property.path);
+  const qrPayload = framed(inQr);
+  const bytes = utf8Length(qrPayload);
+  if (bytes > QR_MAX_BYTES) {
+    const byField = new Map<string, string[]>();
+    for (const { field, line } of inQr) byField.set(field, [...(byField.get(field) ?? []), line]);
+    throw new QrCapacityExceededError(bytes, QR_MAX_BYTES, largestField([...byField].map(([field, lines]) => ({ field, lines }))));
+  }
+  const card = omitted.length > 0 ? framed(properties) : qrPayload;
+  return describeStoredCard({ qrPayload, card, omitted, format: 'vcard3' }, bytes);
+}
+
+function framed(properties: readonly CardProperty[]): string {
+  const payload = ['BEGIN:VCARD', 'VERSION:3.0', ...properties.map((property) => property.line), 'END:VCARD', ''].join('\r\n');
+  assertVCardInvariants(payload, properties.length + 1);
+  return payload;
+}
+
+/** The EncodedVCard of a stored card; for a flat card, exactly describeQrPayload's. */
+export function describeStoredCard(stored: StoredCard, bytes = utf8Length(stored.qrPayload)): EncodedVCard {
+  const described = describeQrPayload(stored.qrPayload, bytes);
+  if (stored.format === undefined) return described;
+  return {
+    qrPayload: stored.qrPayload,
+    vcard: stored.card === undefined || stored.card === stored.qrPayload ? described.vcard : foldVCardLines(stored.card),
+    format: stored.format,
+    qr: { ...described.qr, omitted: stored.omitted ?? [] },
+  };
+}
+
+/** What a job or batch keeps of an encoded card (describeStoredCard gives the card back). */
+export function toStoredCard(encoded: EncodedVCard): StoredCard {
+  if (encoded.format === undefined) return { qrPayload: encoded.qrPayload };
+  const omitted = encoded.qr.omitted ?? [];
+  const stored: StoredCard = { qrPayload: encoded.qrPayload, omitted, format: encoded.format };
+  if (omitted.length > 0) stored.card = encoded.vcard.replaceAll('\r\n ', '');
+  return stored;
 }
 
 function cleanedValue(fields: ContactFields, field: ContactField): string {
@@ -110,8 +174,8 @@ function cleanedValue(fields: ContactFields, field: ContactField): string {
 
 // The field whose properties take the most bytes (fullName counts for N and FN): the one to
 // shorten. `emitted` follows CONTACT_FIELDS, so a tie goes to the earlier field.
-function largestField(emitted: readonly EmittedField[]): ContactField {
-  let largest: ContactField = 'fullName';
+function largestField(emitted: readonly EmittedField[]): string {
+  let largest = 'fullName';
   let most = -1;
   for (const { field, lines } of emitted) {
     const bytes = lines.reduce((sum, line) => sum + utf8Length(line), 0);

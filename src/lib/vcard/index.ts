@@ -1,8 +1,36 @@
-export { cleanFieldValue } from './clean-field';
+export { cleanFieldValue, cleanText } from './clean-field';
 export { codePointLength } from './code-point-length';
-export { CONTACT_FIELDS, FIELD_MAX_LENGTH, type ContactField, type ContactFields } from './contact-fields';
+export {
+  ADDRESS_COMPONENTS,
+  CONTACT_FIELDS,
+  FIELD_MAX_LENGTH,
+  PHONE_TYPES,
+  PLACE_TYPES,
+  RICH_FIELDS,
+  type AddressComponent,
+  type ContactAddress,
+  type ContactEmail,
+  type ContactField,
+  type ContactFields,
+  type ContactName,
+  type ContactPhone,
+  type ContactSocialProfile,
+  type ContactUrl,
+  type PhoneType,
+  type PlaceType,
+} from './contact-fields';
 export { isValidEmail } from './email';
-export { describeQrPayload, encodeVCard, type EncodedVCard, type QrInfo } from './encode-vcard';
+export {
+  describeQrPayload,
+  describeStoredCard,
+  encodeVCard,
+  toStoredCard,
+  type EncodedVCard,
+  type QrInfo,
+  type StoredCard,
+  type VCardFormat,
+} from './encode-vcard';
+export { SERVICE as SOCIAL_SERVICE_PATTERN } from './rich-properties';
 export { foldVCardLines } from './fold-lines';
 export { formattedName } from './formatted-name';
 export { hasLoneSurrogate } from './lone-surrogate';

@@ -1,8 +1,10 @@
 import { VCardInvariantError } from './vcard-invariant.error';
 
-// vcard-encoding.md §3.5: a property name, then only fixed upper-case parameters, then the colon.
-// User data can never produce a line that starts like this and also survive the count check.
-const PHYSICAL_LINE = /^[A-Z][A-Z0-9-]*(;[A-Z]+=[A-Z0-9,-]+)*:/;
+// vcard-encoding.md §3.5: a property name, then only fixed upper-case parameters, then the colon;
+// or one of the two properties with a lower-case parameter from a closed set (a social profile's
+// service, PHOTO's value type). User data can never produce a line that starts like this and also
+// survive the count check.
+const PHYSICAL_LINE = /^(?:[A-Z][A-Z0-9-]*(;[A-Z]+=[A-Z0-9,-]+)*|X-SOCIALPROFILE;TYPE=[a-z0-9][a-z0-9.-]{0,31}|PHOTO;VALUE=uri):/;
 
 /**
  * Post-condition of the encoder, cheap enough to run on every card: CRLF-terminated, BEGIN first

@@ -1,8 +1,16 @@
 import { parse } from 'csv-parse/sync';
 import { ApiError } from '../../core/errors/api-error';
-import { CONTACT_FIELDS, type ContactField } from '../../lib/vcard';
+import { contactCsvColumn, readCsvHeader } from '../../lib/contact';
 
-const FIELDS_BY_NAME = new Map<string, ContactField>(CONTACT_FIELDS.map((field) => [field.toLowerCase(), field]));
+/** The column forms of contact-model.md §6, for the error that names an unknown column. */
+const CSV_COLUMN_FORMS = [
+  'fullName, organization, department, title, nickname, birthday, note, photoUrl, phone, email, website, address',
+  'phone.<type>, email.<type>, url.<type>',
+  'name.family, name.given, name.additional, name.prefix, name.suffix',
+  'address.<component>, address.<type>.<component>',
+  'social.<service>',
+  'categories (values separated by |)',
+];
 
 /** A column name as it may appear in an error: shortened, control characters dropped. */
 function shown(name: string): string {
@@ -16,11 +24,13 @@ function invalidCsv(message: string, details: Record<string, unknown>): ApiError
 
 /**
  * Contacts from CSV text, parsed by csv-parse (quoted fields with commas, quotes and line breaks,
- * CRLF or LF, a UTF-8 BOM). The header row names VCardRequest fields, in any case; an unknown or
- * repeated column is a 400 naming it. An empty cell is an absent field. Parser messages are not
- * passed on: they may quote the text, so only the line number is.
+ * CRLF or LF, a UTF-8 BOM). The header row names contact columns (contact-model.md §6: `phone.cell`,
+ * `address.home.locality`, `social.linkedin`, ...), in any case; an unknown or repeated column is a
+ * 400 naming it. An empty cell is no value. Each row becomes the JSON contact the columns describe,
+ * validated later like any JSON batch contact. Parser messages are not passed on: they may quote
+ * the text, so only the line number is.
  */
-export function contactsFromCsv(text: string): Array<Record<string, string>> {
+export function contactsFromCsv(text: string): Array<Record<string, unknown>> {
   let rows: string[][];
   try {
     // Every line ending, even mixed in one file (csv-parse would otherwise keep the first it finds).
@@ -36,19 +46,11 @@ export function contactsFromCsv(text: string): Array<Record<string, string>> {
   }
   const [header, ...records] = rows;
   if (!header) throw invalidCsv('The CSV body has no header row.', { line: 1 });
-  const columns: ContactField[] = [];
-  for (const name of header) {
-    const field = FIELDS_BY_NAME.get(name.trim().toLowerCase());
-    if (!field)
-      throw invalidCsv(`The CSV column "${shown(name)}" is not a VCardRequest field.`, { column: shown(name), fields: CONTACT_FIELDS });
-    if (columns.includes(field)) throw invalidCsv(`The CSV column "${shown(name)}" appears twice.`, { column: shown(name) });
-    columns.push(field);
+  const read = readCsvHeader(header, contactCsvColumn);
+  if (!read.ok) {
+    const column = shown(read.column);
+    if (read.reason === 'repeated') throw invalidCsv(`The CSV column "${column}" appears twice.`, { column });
+    throw invalidCsv(`The CSV column "${column}" is not a contact field.`, { column, columns: CSV_COLUMN_FORMS });
   }
-  return records.map((record) => {
-    const contact: Record<string, string> = {};
-    record.forEach((value, i) => {
-      if (value !== '') contact[columns[i]] = value;
-    });
-    return contact;
-  });
+  return records.map((record) => read.toContact(record));
 }

@@ -1,8 +1,8 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
-import { createValidationPipe } from '../../core/validation/create-validation-pipe';
-import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
+import { ContactValidator } from '../../core/validation/contact-validator';
+import { toStoredCard } from '../../lib/vcard';
 import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { VCardService } from '../vcard/vcard.service';
 import type { BatchRecord, StoredItem } from './batch-record';
@@ -18,14 +18,13 @@ export const BATCH_CHUNK_SIZE = 50;
 export const BATCH_STEP_SIZE = 20;
 
 /**
- * Turns contacts into outcomes exactly as `POST /v1/vcard` would: the same validation pipe
+ * Turns contacts into outcomes exactly as `POST /v1/vcard` would: the same ContactValidator
  * (rules, error codes and field messages), the same VCardService (template check, encoder, QR
  * capacity). An invalid contact gets its Error; the others are not affected.
  */
 @Injectable()
 export class BatchProcessor {
   private readonly logger = new Logger('BatchProcessor');
-  private readonly validation = createValidationPipe();
   /** Batches this instance saw finish, so each is counted once here (bounded: the oldest go first). */
   private readonly finished = new Set<string>();
 
@@ -33,6 +32,7 @@ export class BatchProcessor {
     private readonly store: BatchStore,
     private readonly vcards: VCardService,
     private readonly metrics: ServiceMetrics,
+    private readonly contacts: ContactValidator,
   ) {}
 
   /** Processes contacts `from` to `to` (exclusive) of a batch and records their outcomes. */
@@ -41,7 +41,7 @@ export class BatchProcessor {
     const items: StoredItem[] = [];
     for (let i = 0; i < contacts.length; i++) {
       if (i > 0 && i % BATCH_STEP_SIZE === 0) await yieldToEventLoop();
-      items.push(await this.outcome(contacts[i], template));
+      items.push(this.outcome(contacts[i], template));
     }
     const succeeded = items.filter((item) => item.ok).length;
     const record = await this.store.recordResults(batchId, from, items);
@@ -64,11 +64,11 @@ export class BatchProcessor {
     this.metrics.batchesFinished.labels(status).inc();
   }
 
-  private async outcome(contactJson: string, template: string | null): Promise<StoredItem> {
+  private outcome(contactJson: string, template: string | null): StoredItem {
     try {
       // Checked as JSON when the batch was created; parsed only now, so it dies young.
-      const dto = await this.validation.validateBody(JSON.parse(contactJson) as unknown, VCardRequestDto);
-      return { ok: true, qrPayload: this.vcards.create(dto, template ?? undefined).qrPayload };
+      const contact = this.contacts.validate(JSON.parse(contactJson) as unknown);
+      return { ok: true, ...toStoredCard(this.vcards.create(contact, template ?? undefined)) };
     } catch (error) {
       if (error instanceof ApiError) {
         const { message, hint, details } = error.extras;

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import type { StoredCard } from '../../lib/vcard';
 
 export type BatchStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
@@ -18,8 +19,8 @@ export interface BatchRecord {
   client: string;
 }
 
-/** A contact's outcome: the QR payload (the card is rebuilt from it), or the error it got. */
-export type StoredItem = { ok: true; qrPayload: string } | { ok: false; error: StoredItemError };
+/** A contact's outcome: the stored card (the response is rebuilt from it), or the error it got. */
+export type StoredItem = ({ ok: true } & StoredCard) | { ok: false; error: StoredItemError };
 
 /** An Error shape without its docsUrl and status, which are added when it is read. */
 export interface StoredItemError {

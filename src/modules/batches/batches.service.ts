@@ -206,7 +206,7 @@ export class BatchesService {
     for (let from = 0; from < batch.total; from += VCF_PAGE) {
       const items = await this.store.items(batch.id, from, Math.min(batch.total, from + VCF_PAGE));
       let chunk = '';
-      for (const item of items) if (item?.ok) chunk += this.vcards.fromPayload(item.qrPayload).vcard;
+      for (const item of items) if (item?.ok) chunk += this.vcards.fromStored(item).vcard;
       if (chunk) yield chunk;
     }
   }
@@ -225,7 +225,7 @@ export class BatchesService {
         if (!item?.ok) continue;
         const stem = `${String(from + offset + 1).padStart(digits, '0')}-${qrFileSlug(formattedName(item.qrPayload))}`;
         yield { name: `${stem}.${type}`, data: this.images.renderFitting(item.qrPayload, type, options), store: type === 'png' };
-        yield { name: `${stem}.vcf`, data: Buffer.from(this.vcards.fromPayload(item.qrPayload).vcard, 'utf8'), store: false };
+        yield { name: `${stem}.vcf`, data: Buffer.from(this.vcards.fromStored(item).vcard, 'utf8'), store: false };
       }
     }
   }
@@ -305,7 +305,7 @@ export class BatchesService {
 
   private toItem(index: number, item: StoredItem | null, docsBase: string): BatchItem {
     if (item === null) return { index, status: 'pending' };
-    if (item.ok) return { index, status: 'succeeded', result: this.vcards.fromPayload(item.qrPayload) };
+    if (item.ok) return { index, status: 'succeeded', result: this.vcards.fromStored(item) };
     const code = (item.error.code in ERROR_CODES ? item.error.code : 'internal_error') as ErrorCode;
     return { index, status: 'failed', error: buildErrorBody(docsBase, code, item.error).error };
   }

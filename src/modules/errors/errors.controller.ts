@@ -1,8 +1,7 @@
 import { ApiRoute } from '../../http/api-route.decorator';
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { createValidationPipe } from '../../core/validation/create-validation-pipe';
-import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
+import { ContactValidator } from '../../core/validation/contact-validator';
 import { ApiErrorResponses } from './api-error-responses.decorator';
 import { renderErrorCatalogue } from './error-catalogue.page';
 
@@ -12,6 +11,8 @@ import { renderErrorCatalogue } from './error-catalogue.page';
 export class ErrorsController {
   private readonly catalogue = renderErrorCatalogue();
 
+  constructor(private readonly contacts: ContactValidator) {}
+
   @Get('v1/errors/example')
   @ApiOperation({
     operationId: 'getErrorExample',
@@ -20,8 +21,8 @@ export class ErrorsController {
       'Always answers 400 with exactly the error that POST /v1/vcard with body {} produces, details included: the example is produced by the real validation.',
   })
   @ApiErrorResponses('invalid_request', 'rate_limited')
-  async example(): Promise<never> {
-    await createValidationPipe().transform({}, { type: 'body', metatype: VCardRequestDto });
+  example(): never {
+    this.contacts.validate({});
     throw new Error('An empty body unexpectedly passed validation');
   }
 

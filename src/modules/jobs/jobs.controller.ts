@@ -1,11 +1,11 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiRoute } from '../../http/api-route.decorator';
 import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';
 import { IdempotencyKey } from '../../core/idempotency/idempotency-key.decorator';
 import { optionalQueryString } from '../../core/validation/optional-query-string';
-import { ValidatedBody } from '../../core/validation/validated-body.decorator';
+import { ContactValidator } from '../../core/validation/contact-validator';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
 import { IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
@@ -19,6 +19,7 @@ import { JobsService } from './jobs.service';
 export class JobsController {
   constructor(
     private readonly jobs: JobsService,
+    private readonly contacts: ContactValidator,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
@@ -71,11 +72,12 @@ export class JobsController {
   )
   async create(
     @IdempotencyKey() idempotencyKey: string | undefined,
-    @ValidatedBody() body: VCardRequestDto,
+    @Body() input: unknown,
     @Query('template') template: unknown,
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<JobDto> {
+    const body = this.contacts.validate(input);
     const { job, replayed } = await this.jobs.create(body, optionalQueryString(template), idempotencyKey);
     const dto = toJobDto(job, jobUrl(this.config.publicBaseUrl, request, job.id));
     reply.header('Location', dto.links.self);

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import type { JobRecord } from '../../infra/store/job-record';
 import { IdempotentJob, JobStore } from '../../infra/store/job-store';
-import type { ContactFields } from '../../lib/vcard';
+import { toStoredCard, type ContactFields, type StoredCard } from '../../lib/vcard';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { VCardService } from '../vcard/vcard.service';
 import { ServiceMetrics } from '../../core/metrics/service-metrics';
@@ -12,15 +12,13 @@ import { requestFingerprint } from './request-fingerprint';
 export type VCardJob = JobRecord<VCardResponseDto>;
 
 /**
- * What the store keeps of a job's result: the QR payload only. It holds the whole card; the .vcf
+ * What the store keeps of a job's result: the QR payload (and, for a rich card, what it leaves out). It holds the card; the .vcf
  * text, the QR figures and the constant fields are rebuilt from it on the way out
- * (VCardService.fromPayload), so a job takes about half the memory (in the store's heap or in
+ * (VCardService.fromStored), so a job takes about half the memory (in the store's heap or in
  * Redis) and every reader still gets exactly the response the job was created with. A record
  * stored with the whole response (before this format) is read the same way: it has qrPayload too.
  */
-export interface StoredVCardResult {
-  qrPayload: string;
-}
+export type StoredVCardResult = StoredCard;
 export type StoredVCardJob = JobRecord<StoredVCardResult>;
 
 /** A created job, and whether it was an earlier job replayed for the same Idempotency-Key. */
@@ -76,7 +74,7 @@ export class JobsService {
   }
 
   private fromStored(job: StoredVCardJob): VCardJob {
-    return { ...job, result: job.result && this.vcards.fromPayload(job.result.qrPayload) };
+    return { ...job, result: job.result && this.vcards.fromStored(job.result) };
   }
 
   /**
@@ -110,5 +108,5 @@ export class JobsService {
 }
 
 function toStored(job: VCardJob): StoredVCardJob {
-  return { ...job, result: job.result && { qrPayload: job.result.qrPayload } };
+  return { ...job, result: job.result && toStoredCard(job.result) };
 }

@@ -3,13 +3,14 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
 import { buildErrorBody, ErrorBody } from '../../core/errors/error-body';
-import { createValidationPipe } from '../../core/validation/create-validation-pipe';
+import { ApiValidationPipe } from '../../core/validation/create-validation-pipe';
+import { ContactValidator } from '../../core/validation/contact-validator';
+import { CONTACT_FIELD_SUMMARY, contactJsonSchema } from '../../lib/contact';
 import { ProductContextDto } from '../product/dto/product-context.dto';
 import { ProductService } from '../product/product.service';
 import { ListTemplatesQuery } from '../templates/dto/list-templates.query';
 import { TemplateListResponseDto } from '../templates/dto/template.dto';
 import { TemplatesService } from '../templates/templates.service';
-import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
 import { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { VCardService } from '../vcard/vcard.service';
 import { MARGIN_RANGE, QR_IMAGE_DEFAULTS, qrImageOptions, SCALE_RANGE } from '../vcard/qr-image-options';
@@ -52,7 +53,6 @@ const BATCH_ID_SCHEMA = {
 @Injectable()
 export class McpTools {
   private readonly logger = new Logger('McpTools');
-  private readonly validation = createValidationPipe();
   /** Built once: the schemas come from the DTOs' decorator metadata, which never changes at run time. */
   readonly definitions: Tool[];
 
@@ -64,8 +64,10 @@ export class McpTools {
     private readonly batches: BatchesService,
     private readonly limiter: RateLimiter,
     private readonly images: QrImageService,
+    private readonly contacts: ContactValidator,
+    private readonly validation: ApiValidationPipe,
   ) {
-    const vcardRequest = dtoJsonSchema(VCardRequestDto);
+    const vcardRequest = contactJsonSchema();
     const batchRequest = dtoJsonSchema(BatchCreateRequestDto);
     const batchProperties = batchRequest.properties as Record<string, Record<string, unknown>>;
     this.definitions = [
@@ -75,8 +77,8 @@ export class McpTools {
         description:
           'Builds a vCard 3.0 contact card from contact fields and returns qrPayload (the exact text to ' +
           'encode into a QR code), vcard (the same card as .vcf file text) and qr (byte count, smallest QR ' +
-          'version per error-correction level, density warnings). fullName is required; organization, ' +
-          'title, phone, email, website, address and note are optional; any other field is rejected. ' +
+          `version per error-correction level, density warnings). The fields: ${CONTACT_FIELD_SUMMARY}. ` +
+          'Any other field is rejected. ' +
           'Same rules and output as POST /v1/vcard. Deterministic; creates no account and stores no ' +
           'contact. On invalid input the result has isError: true and its text is the JSON error ' +
           '{error:{code,message,hint,docsUrl,status,details}}: follow error.hint.',
@@ -246,13 +248,10 @@ export class McpTools {
     }
   }
 
-  /** Exactly the POST /v1/vcard path: the validation pipe's rules (as @ValidatedBody()), then VCardService. */
+  /** Exactly the POST /v1/vcard path: the ContactValidator, then VCardService. */
   private async createVCardPayload(args: Record<string, unknown> | undefined, requestId: string): Promise<CallToolResult> {
     try {
-      const contact = (await this.validation.transform(args ?? {}, {
-        type: 'body',
-        metatype: VCardRequestDto,
-      })) as VCardRequestDto;
+      const contact = this.contacts.validate(args ?? {});
       const result: VCardResponseDto = this.vcards.create(contact);
       // The vCard text first for clients that show only text; the JSON for those without
       // structuredContent support (the MCP spec asks for both).
@@ -266,7 +265,7 @@ export class McpTools {
   private async createVCardQrCode(args: Record<string, unknown> | undefined, requestId: string): Promise<CallToolResult> {
     try {
       const { qrLevel, scale, margin, ...fields } = args ?? {};
-      const contact = (await this.validation.transform(fields, { type: 'body', metatype: VCardRequestDto })) as VCardRequestDto;
+      const contact = this.contacts.validate(fields);
       const options = qrImageOptions({ qrLevel, scale, margin });
       const { qrPayload } = this.vcards.create(contact);
       const png = this.images.render(qrPayload, 'png', options);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { API_VERSION, SERVICE_NAME } from '../../config/service-info';
-import { FIELD_MAX_LENGTH } from '../../lib/vcard';
+import { CONTACT_TEXT_LIMITS } from '../../lib/contact';
 import { PRIVACY_NOTE } from '../vcard/privacy-note';
 import type { ProductContextDto } from './dto/product-context.dto';
 
@@ -39,7 +39,7 @@ export class ProductService {
         format: 'vCard 3.0 (RFC 2426), UTF-8, CRLF line ends',
         qrAdvice:
           'Encode qrPayload as its UTF-8 bytes in QR byte mode, error correction M; never let the QR library transcode to ISO-8859-1 or Shift_JIS. The response field qr gives the byte count and minimum QR version per level.',
-        fieldMaxLength: { ...FIELD_MAX_LENGTH },
+        fieldMaxLength: { ...CONTACT_TEXT_LIMITS },
       },
       // 0/0 when the platform embedding the module does its own limiting (rateLimit: false).
       rateLimit: { requests: config.rateLimit?.max ?? 0, windowSeconds: config.rateLimit?.windowSeconds ?? 0 },

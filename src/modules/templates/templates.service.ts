@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
-import { ContactFields } from '../../lib/vcard';
+import { hasContactField } from '../../lib/contact';
+import type { ContactFields } from '../../lib/vcard';
 import { findTemplate, Template } from './template-catalogue';
 import { TemplatePage, templatePage } from './template-page';
 
@@ -21,11 +22,12 @@ export class TemplatesService {
   }
 
   /**
-   * For `?template=` on vCard creation: fails with 400 when the contact lacks a required field.
+   * For `?template=` on vCard creation: fails with 400 when the contact lacks a required field
+   * (`phone` is also met by a `phones` entry, `email` by `emails`, `website` by `urls`, `address` by `addresses`).
    * An unknown id is a bad query parameter here (the vCard is the resource, not the template).
    */
   assertRequirements(templateId: string, contact: ContactFields): void {
-    const missingFields = this.known(templateId).requiredFields.filter((field) => !contact[field]);
+    const missingFields = this.known(templateId).requiredFields.filter((field) => !hasContactField(contact, field));
     if (missingFields.length > 0) {
       throw new ApiError('template_requirements_not_met', {
         details: { template: templateId, missingFields },

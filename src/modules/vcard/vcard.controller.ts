@@ -1,4 +1,4 @@
-import { Controller, Headers, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ApiError } from '../../core/errors/api-error';
 import { qrFileSlug } from '../../lib/qr';
@@ -6,7 +6,7 @@ import { ApiRoute } from '../../http/api-route.decorator';
 import type { HttpResponseLike } from '../../http/native-http';
 import { IdempotencyKey } from '../../core/idempotency/idempotency-key.decorator';
 import { optionalQueryString } from '../../core/validation/optional-query-string';
-import { ValidatedBody } from '../../core/validation/validated-body.decorator';
+import { ContactValidator } from '../../core/validation/contact-validator';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { VCardRequestDto } from './dto/vcard-request.dto';
 import { VCardResponseDto } from './dto/vcard-response.dto';
@@ -35,6 +35,7 @@ export class VCardController {
   constructor(
     private readonly vcards: VCardService,
     private readonly images: QrImageService,
+    private readonly contacts: ContactValidator,
   ) {}
 
   @Post()
@@ -106,7 +107,7 @@ export class VCardController {
   // Each query parameter is read on its own: an unknown one is ignored, as it always was.
   create(
     @IdempotencyKey() _idempotencyKey: string | undefined,
-    @ValidatedBody() body: VCardRequestDto,
+    @Body() input: unknown,
     @Query('template') template: unknown,
     @Query('qrLevel') qrLevel: unknown,
     @Query('scale') scale: unknown,
@@ -114,6 +115,7 @@ export class VCardController {
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): VCardResponseDto | string | StreamableFile {
+    const body = this.contacts.validate(input);
     const representation = negotiateVCard(accept);
     if (representation === null) throw new ApiError('not_acceptable', { details: { available: VCARD_MEDIA_TYPES } });
     const image = qrImageOptions({ qrLevel, scale, margin });

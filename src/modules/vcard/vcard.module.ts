@@ -3,11 +3,12 @@ import { TemplatesModule } from '../templates/templates.module';
 import { VCardController } from './vcard.controller';
 import { QrImageService } from './qr-image.service';
 import { VCardService } from './vcard.service';
+import { ContactValidator } from '../../core/validation/contact-validator';
 
 @Module({
   imports: [TemplatesModule],
   controllers: [VCardController],
-  providers: [VCardService, QrImageService],
-  exports: [VCardService, QrImageService],
+  providers: [VCardService, QrImageService, ContactValidator],
+  exports: [VCardService, QrImageService, ContactValidator],
 })
 export class VCardModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
-import { ContactFields, describeQrPayload, EncodedVCard, encodeVCard, QrCapacityExceededError } from '../../lib/vcard';
+import { ContactFields, describeStoredCard, EncodedVCard, encodeVCard, QrCapacityExceededError, StoredCard } from '../../lib/vcard';
 import { TemplatesService } from '../templates/templates.service';
 import { VCardResponseDto } from './dto/vcard-response.dto';
 import { PRIVACY_NOTE } from './privacy-note';
@@ -30,15 +30,17 @@ export class VCardService {
   }
 
   /**
-   * The response `create` gave for the contact this payload was encoded from: the payload holds
-   * the whole card, and the rest is derived from it or from configuration. A stored job keeps
-   * only the payload and is rebuilt with this.
+   * The response `create` gave for the contact a stored card was encoded from: the payload holds
+   * the card (with, for a rich card, what it left out), and the rest is derived from it or from
+   * configuration. Stored jobs and batch items are rebuilt with this.
    */
-  fromPayload(qrPayload: string): VCardResponseDto {
-    return this.response(describeQrPayload(qrPayload));
+  fromStored(stored: StoredCard): VCardResponseDto {
+    return this.response(describeStoredCard(stored));
   }
 
-  private response({ vcard, qrPayload, qr }: EncodedVCard): VCardResponseDto {
-    return { vcard, qrPayload, generatorUrl: this.config.generatorUrl, privacyNote: PRIVACY_NOTE, qr };
+  private response({ vcard, qrPayload, format, qr }: EncodedVCard): VCardResponseDto {
+    const response: VCardResponseDto = { vcard, qrPayload, generatorUrl: this.config.generatorUrl, privacyNote: PRIVACY_NOTE, qr };
+    if (format !== undefined) response.format = format;
+    return response;
   }
 }

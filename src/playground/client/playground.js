@@ -3,8 +3,8 @@
 // (never Latin-1 or Shift_JIS: the segment is given as bytes with mode 'byte'). Bundled by
 // scripts/build-playground.mjs (esbuild) into dist/playground/playground.js; no framework.
 import QRCode from 'qrcode';
+import { buildMoreFields, FLAT_FIELDS as FIELDS, readMoreFields } from './more-fields';
 
-const FIELDS = ['fullName', 'organization', 'title', 'phone', 'email', 'website', 'address', 'note'];
 const LABELS = {
   fullName: 'Full name',
   organization: 'Organization',
@@ -35,7 +35,7 @@ function readContact() {
     const value = fieldInput(field).value;
     if (value.trim() !== '') contact[field] = value;
   }
-  return contact;
+  return readMoreFields(contact);
 }
 
 function requestUrl() {
@@ -54,15 +54,16 @@ function updateCurl() {
 
 function clearProblems() {
   $('problem').textContent = '';
-  for (const field of FIELDS) {
-    fieldInput(field).removeAttribute('aria-invalid');
-    $(`m-${field}`).textContent = '';
-  }
+  for (const input of document.querySelectorAll('#card-form [aria-invalid]')) input.removeAttribute('aria-invalid');
+  for (const slot of document.querySelectorAll('#card-form .message')) slot.textContent = '';
 }
 
 function markField(field, message) {
   const input = fieldInput(field);
   if (!input) return false;
+  // A field inside "More fields" is shown before it is marked.
+  const more = input.closest('details');
+  if (more) more.open = true;
   input.setAttribute('aria-invalid', 'true');
   const slot = $(`m-${field}`);
   slot.textContent = slot.textContent ? `${slot.textContent} ${message}` : message;
@@ -276,6 +277,7 @@ async function copyCurl() {
 }
 
 document.addEventListener('DOMContentLoaded', () => {
+  buildMoreFields($('more-fields'));
   $('card-form').addEventListener('submit', create);
   $('card-form').addEventListener('input', updateCurl);
   $('template').addEventListener('change', () => {

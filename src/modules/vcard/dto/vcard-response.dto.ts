@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
 @ApiSchema({ name: 'QrMinVersion' })
 class QrMinVersionDto {
@@ -28,11 +28,19 @@ class QrInfoDto {
 
   @ApiProperty({ type: [String], description: 'Density warnings (e.g. too dense to print small).' })
   warnings: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'The request paths that are in vcard but not in qrPayload, in the order they were left out (photoUrl is never in qrPayload). Present once the request uses a field or parameter beyond the flat VCardRequest.',
+    example: ['photoUrl'],
+  })
+  omitted?: string[];
 }
 
 @ApiSchema({ name: 'VCardResponse' })
 export class VCardResponseDto {
-  @ApiProperty({ description: 'The card as .vcf file text: vCard 3.0, CRLF, folded at 75 octets.' })
+  @ApiProperty({ description: 'The whole card as .vcf file text: vCard 3.0, CRLF, folded at 75 octets.' })
   vcard: string;
 
   @ApiProperty({
@@ -48,4 +56,10 @@ export class VCardResponseDto {
 
   @ApiProperty({ type: QrInfoDto })
   qr: QrInfoDto;
+
+  @ApiPropertyOptional({
+    enum: ['vcard3'],
+    description: 'The format of vcard and qrPayload. Present once the request uses a field or parameter beyond the flat VCardRequest.',
+  })
+  format?: 'vcard3';
 }

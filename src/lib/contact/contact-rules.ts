@@ -1,0 +1,70 @@
+/** What the docs say of one rule: the OpenAPI description, example and format. */
+export interface RuleDoc {
+  description?: string;
+  example?: unknown;
+  /** JSON Schema `format` (email, uri, date). */
+  format?: string;
+}
+
+/** A check of a cleaned text value; the first failing one names the issue. */
+export interface ValueCheck {
+  issue: 'format' | 'invalid_value';
+  test: (value: string) => boolean;
+  message: (path: string) => string;
+}
+
+/** A string: cleaned (vcard-encoding.md §0.8), then checked for length in code points and by `checks`. */
+export interface TextRule extends RuleDoc {
+  kind: 'text';
+  max: number;
+  /** Keeps line breaks as `\n` (note, address, a structured street); other text gets one space per break. */
+  multiLine?: boolean;
+  /** Must be present and non-empty; in an entry, only once the entry has any text. */
+  required?: boolean;
+  checks?: readonly ValueCheck[];
+}
+
+/** One string out of a closed, case-sensitive set. */
+export interface ChoiceRule extends RuleDoc {
+  kind: 'choice';
+  values: readonly string[];
+  default?: string;
+}
+
+/** A boolean; with `once`, at most one entry of the enclosing list may set it to true. */
+export interface FlagRule extends RuleDoc {
+  kind: 'flag';
+  once?: boolean;
+}
+
+/**
+ * An object with a fixed set of keys. An `entry` (a list item, or `name`) whose text values are
+ * all empty is absent; its required fields are only required once it has any text.
+ */
+export interface ObjectRule extends RuleDoc {
+  kind: 'object';
+  fields: Readonly<Record<string, Rule>>;
+  entry?: boolean;
+  /** At least one of these text fields must be non-empty (`name`: family or given). */
+  needsOneOf?: readonly string[];
+  /** The OpenAPI component name, for the nested shapes that get one. */
+  schemaName?: string;
+}
+
+export interface ListRule extends RuleDoc {
+  kind: 'list';
+  max: number;
+  items: Rule;
+  /**
+   * The CSV column stem of the list's entries (contact-model.md §6): `phone` gives `phone.<type>`
+   * columns holding the entry's one required text; an address list gives `address.<component>`
+   * and `address.<type>.<component>`; a list without a type field gives `<stem>.<key>` (social).
+   */
+  csvStem?: string;
+  /** The flat field that is one more entry of this list, placed first (phone for phones). */
+  shorthand?: string;
+  /** A list of texts in one CSV column, its values separated by this character (categories). */
+  csvSeparator?: string;
+}
+
+export type Rule = TextRule | ChoiceRule | FlagRule | ObjectRule | ListRule;

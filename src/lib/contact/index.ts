@@ -1,0 +1,43 @@
+import type { ContactFields } from '../vcard';
+import { csvColumnsOf } from './contact-csv-columns';
+import { describeFields, fieldPresence, textLimits } from './contact-field-presence';
+import { ruleJsonSchema } from './contact-json-schema';
+import { CONTACT_SCHEMA } from './contact-schema';
+import { compileValidator } from './schema-validator';
+
+export { readCsvHeader, type CsvHeader } from './contact-csv-columns';
+export { ruleJsonSchema, type JsonSchema } from './contact-json-schema';
+export type { ChoiceRule, FlagRule, ListRule, ObjectRule, Rule, TextRule, ValueCheck } from './contact-rules';
+export { CONTACT_SCHEMA, isBirthday } from './contact-schema';
+export { compileValidator, MAX_LISTED_ISSUES, shownPath, type FieldIssue, type ValidationOutcome } from './schema-validator';
+
+/** Validates and cleans a contact (a request body, an MCP tool's arguments, a batch contact, a CSV row). */
+export const validateContact = compileValidator<ContactFields>(CONTACT_SCHEMA);
+
+/** The CSV column a header names, per contact-model.md §6; null for an unknown column. */
+export const contactCsvColumn = csvColumnsOf(CONTACT_SCHEMA);
+
+/** The contact's JSON Schema, every nested object inline (MCP tool input schemas). */
+export function contactJsonSchema(): ReturnType<typeof ruleJsonSchema> {
+  return ruleJsonSchema(CONTACT_SCHEMA);
+}
+
+/** Whether a contact has a template's required field (`phone` is also met by `phones`). */
+export const hasContactField = fieldPresence(CONTACT_SCHEMA);
+
+/** The contact's fields in one line each, for tool descriptions and agent instructions. */
+export const CONTACT_FIELD_SUMMARY = describeFields(CONTACT_SCHEMA);
+
+/** Every text's length limit in code points, by path (the product context's fieldMaxLength). */
+export const CONTACT_TEXT_LIMITS: Readonly<Record<string, number>> = Object.freeze(textLimits(CONTACT_SCHEMA));
+
+/**
+ * The OpenAPI components of the contact: VCardRequest and the nested shapes it refers to
+ * (ContactName, ContactPhone, ...). The OpenAPI document and the MCP schemas put these in place
+ * of what @nestjs/swagger generates for the (property-less) VCardRequestDto class.
+ */
+export function contactSchemaComponents(): Record<string, ReturnType<typeof ruleJsonSchema>> {
+  const components: Record<string, ReturnType<typeof ruleJsonSchema>> = {};
+  components[CONTACT_SCHEMA.schemaName ?? 'VCardRequest'] = ruleJsonSchema(CONTACT_SCHEMA, components);
+  return components;
+}

@@ -47,7 +47,13 @@ export async function richPhase(
   { baselineDist, connections = 10, slices = 6, sliceSeconds = 3, rounds = 5, rate = 200, seconds = 10 } = {},
 ) {
   const result = {};
-  const service = await startService({ BATCH_MAX_ACTIVE_PER_CLIENT: '100', BATCH_MAX_ACTIVE: '100', JOB_TTL_SECONDS: '60' });
+  // 10,000 rich cards are about 6 MB of JSON, over the default 5 MiB body limit of a batch.
+  const service = await startService({
+    BATCH_MAX_ACTIVE_PER_CLIENT: '100',
+    BATCH_MAX_ACTIVE: '100',
+    JOB_TTL_SECONDS: '60',
+    BATCH_BODY_LIMIT_BYTES: String(8 * 1024 * 1024),
+  });
   try {
     for (const route of [FLAT, RICH]) await drive(service, route, { amount: 20_000, connections });
     const cpu = { flat: [], rich: [] };

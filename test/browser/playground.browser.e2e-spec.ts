@@ -266,6 +266,32 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     expect(await page.locator('#vcard').textContent()).toBe(body.vcard);
   });
 
+  it('format and "fit to QR version": a MECARD fitted to version 5 at L; what was left out is shown, and the QR holds exactly qrPayload', async () => {
+    await fill({
+      fullName: 'Zoë Ångström',
+      title: 'Principal Engineer',
+      phone: '+44 20 7946 0958',
+      email: 'zoe@example.com',
+      note: 'Met at the QR conference; talks about error correction.',
+    });
+    await page.getByLabel('Format').selectOption('mecard');
+    await page.getByLabel('Fit to QR version').selectOption('5');
+    await page.getByLabel('Error correction').selectOption('L');
+    expect(await page.locator('#curl').textContent()).toContain('v1/vcard?format=mecard&qrVersion=5&qrLevel=L');
+    const { status, body } = await create();
+    expect(status).toBe(200);
+    const answer = body as VCardBody & { format: string; qr: { omitted: string[]; budget: unknown } };
+    expect(answer.format).toBe('mecard');
+    expect(answer.qrPayload.startsWith('MECARD:N:Ångström,Zoë;TEL:+44 20 7946 0958;EMAIL:zoe@example.com;')).toBe(true);
+    expect(answer.qr.budget).toEqual({ version: 5, level: 'L', capacity: 106 });
+    expect(answer.qr.omitted).toEqual(['title', 'note']);
+    expect(await page.locator('#omitted').textContent()).toBe('Left out of the QR code (still in the .vcf): title, note.');
+    expect(await caption()).toMatch(/QR version [1-5], level L,/);
+    expect(Buffer.compare(await screenQrBytes(), Buffer.from(answer.qrPayload, 'utf8'))).toBe(0);
+    // The .vcf is still the whole vCard.
+    expect(await page.locator('#vcard').textContent()).toContain('TITLE:Principal Engineer');
+  });
+
   it('a rejected value in "More fields" is marked on its own row, with the section opened', async () => {
     expectedStatuses = [400];
     await page.getByLabel('Full name', { exact: true }).fill('Ada');

@@ -83,8 +83,8 @@ function documentedSchema(doc: OpenApiDocument, method: string, path: string, pa
 }
 
 /** The schema an OpenAPI operation documents for one query parameter, with its description. */
-function documentedQueryParameter(doc: OpenApiDocument, path: string, name: string): JsonSchema {
-  const operation = doc.paths[path].get as { parameters: { name: string; in: string; description?: string; schema: JsonSchema }[] };
+function documentedQueryParameter(doc: OpenApiDocument, path: string, name: string, method: 'get' | 'post' = 'get'): JsonSchema {
+  const operation = doc.paths[path][method] as { parameters: { name: string; in: string; description?: string; schema: JsonSchema }[] };
   const parameter = operation.parameters.find((p) => p.in === 'query' && p.name === name)!;
   return parameter.description === undefined ? parameter.schema : { ...parameter.schema, description: parameter.description };
 }
@@ -106,8 +106,8 @@ describe('MCP endpoint', () => {
     return client;
   }
 
-  async function restPost(body: unknown): Promise<{ status: number; json: unknown }> {
-    const res = await fetch(`${baseUrl}/v1/vcard`, {
+  async function restPost(body: unknown, query = ''): Promise<{ status: number; json: unknown }> {
+    const res = await fetch(`${baseUrl}/v1/vcard${query}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -164,7 +164,18 @@ describe('MCP endpoint', () => {
       expect(byName.get('list_vcard_batch_items')!.outputSchema).toEqual(batchSchema('BatchItemsPage'));
       // One source of truth: the tools' schemas are exactly what the REST operations document.
       const create = byName.get('create_vcard_payload')!;
-      expect(create.inputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'request'));
+      // The contact, and the card parameters documented for POST /v1/jobs/vcard (the same as the REST query's).
+      const request = documentedSchema(openapi, 'post', '/v1/vcard', 'request');
+      const cardParameter = (name: string): JsonSchema => documentedQueryParameter(openapi, '/v1/jobs/vcard', name, 'post');
+      expect(create.inputSchema).toEqual({
+        ...request,
+        properties: {
+          ...(request.properties as object),
+          format: cardParameter('format'),
+          qrVersion: cardParameter('qrVersion'),
+          qrLevel: cardParameter('qrLevel'),
+        },
+      });
       expect(create.outputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'response'));
       const templates = byName.get('list_templates')!;
       expect(templates.inputSchema).toEqual({
@@ -199,6 +210,37 @@ describe('MCP endpoint', () => {
       expect(texts[0]).toBe((rest.json as { vcard: string }).vcard);
       expect(texts[0]).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
       expect(JSON.parse(texts[1])).toEqual(rest.json);
+    });
+
+    it('create_vcard_payload takes a rich contact, format and a QR budget, and answers as POST /v1/vcard?format=&qrVersion=', async () => {
+      const rich = {
+        fullName: 'Zoë Ångström',
+        name: { family: 'Ångström', given: 'Zoë' },
+        phones: [{ number: '+44 7700 900123', type: 'cell', pref: true }],
+        emails: [{ address: 'zoe@example.com', type: 'home' }],
+        note: 'A note long enough to be left out of a small code. '.repeat(3),
+      };
+      const tools = await client.listTools();
+      const schema = tools.tools.find((tool) => tool.name === 'create_vcard_payload')!.inputSchema as {
+        properties: Record<string, unknown>;
+      };
+      expect(Object.keys(schema.properties)).toEqual(
+        expect.arrayContaining(['phones', 'name', 'socialProfiles', 'format', 'qrVersion', 'qrLevel']),
+      );
+      for (const [args, query] of [
+        [{ format: 'mecard' }, '?format=mecard'],
+        [{ format: 'vcard4', qrVersion: 8, qrLevel: 'L' }, '?format=vcard4&qrVersion=8&qrLevel=L'],
+      ] as const) {
+        const result = (await client.callTool({ name: 'create_vcard_payload', arguments: { ...rich, ...args } })) as CallToolResult;
+        const rest = await restPost(rich, query);
+        expect(rest.status).toBe(200);
+        expect(result.isError).toBeFalsy();
+        expect(result.structuredContent).toEqual(rest.json);
+      }
+      const bad = errorOf(
+        (await client.callTool({ name: 'create_vcard_payload', arguments: { ...rich, format: 'vcf' } })) as CallToolResult,
+      );
+      expect(bad.error).toMatchObject({ code: 'invalid_query', details: { parameter: 'format' } });
     });
 
     it('create_vcard_qr_code returns a PNG that decodes to the qrPayload of POST /v1/vcard, and that payload as text', async () => {
@@ -539,7 +581,18 @@ describe('MCP endpoint', () => {
       });
       expect(body.tools.map((tool) => tool.name).sort()).toEqual(TOOL_NAMES);
       const create = body.tools.find((tool) => tool.name === 'create_vcard_payload')!;
-      expect(create.inputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'request'));
+      // The contact, and the card parameters documented for POST /v1/jobs/vcard (the same as the REST query's).
+      const request = documentedSchema(openapi, 'post', '/v1/vcard', 'request');
+      const cardParameter = (name: string): JsonSchema => documentedQueryParameter(openapi, '/v1/jobs/vcard', name, 'post');
+      expect(create.inputSchema).toEqual({
+        ...request,
+        properties: {
+          ...(request.properties as object),
+          format: cardParameter('format'),
+          qrVersion: cardParameter('qrVersion'),
+          qrLevel: cardParameter('qrLevel'),
+        },
+      });
     });
 
     it('DELETE is 405 with an Allow header (no sessions to end)', async () => {

@@ -86,6 +86,24 @@ describe('QR code images from POST /v1/vcard', () => {
     );
   });
 
+  it('format and qrVersion shape the image too: a MECARD and a budgeted vCard 4.0 decode to their qrPayload, within the version', async () => {
+    const rich = {
+      ...ZOE,
+      phones: [{ number: '+44 7700 900123', type: 'cell' }],
+      note: 'A long note that a small code leaves out. '.repeat(4),
+    };
+    for (const query of ['?format=mecard', '?format=vcard4&qrVersion=12&qrLevel=Q']) {
+      const json = (await post(rich, undefined, query)).json<{ qrPayload: string; qr: { minVersion: Record<string, number> } }>();
+      const res = await post(rich, 'image/png', query);
+      expect(res.statusCode).toBe(200);
+      const image = readPng(res.rawPayload);
+      expect((await zbarRead(image)).toString('utf8')).toBe(json.qrPayload);
+      const level = query.includes('qrLevel=Q') ? 'Q' : 'M';
+      expect(image.width).toBe((17 + 4 * json.qr.minVersion[level] + 8) * 8);
+      if (query.includes('qrVersion=12')) expect(json.qr.minVersion.Q).toBeLessThanOrEqual(12);
+    }
+  });
+
   it('Accept is negotiated with q-values; image/* is PNG; an Accept without images keeps its JSON or .vcf answer', async () => {
     const type = async (accept: string) => (await post(ZOE, accept)).headers['content-type'];
     expect(await type('image/*')).toBe('image/png');

@@ -7,7 +7,8 @@ import { minQrVersion } from './min-qr-version';
 import { QR_MAX_BYTES, type QrLevel } from './qr-capacity';
 import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
 import { qrWarnings } from './qr-warnings';
-import { type CardProperty, hasRichFields, richProperties } from './rich-properties';
+import { hasRichFields } from './card-items';
+import { encodeCard, type EncodeOptions, type QrBudget, type VCardFormat } from './encode-card';
 import { deriveStructuredName } from './structured-name';
 import { utf8Length } from './utf8-length';
 import { assertVCardInvariants } from './vcard-invariants';
@@ -17,31 +18,33 @@ export interface QrInfo {
   bytes: number;
   minVersion: Record<QrLevel, number | null>;
   warnings: string[];
-  /** Request paths in `vcard` but not in `qrPayload`; only on cards that use a rich field. */
+  /** Request paths in `vcard` but not in `qrPayload`; only once a rich field or a new parameter is used. */
   omitted?: string[];
+  /** The QR code the payload was fitted to, when one was asked for. */
+  budget?: QrBudget & { capacity: number };
 }
-
-export type VCardFormat = 'vcard3';
 
 export interface EncodedVCard {
   /** The exact text to put in the QR code, as its UTF-8 bytes in byte mode: unfolded. */
   qrPayload: string;
   /** The whole card as .vcf file text, folded at 75 octets. */
   vcard: string;
-  /** Only on cards that use a rich field (contact-model.md §2): a flat card's answer is unchanged. */
+  /** Only once a rich field or a new parameter is used (contact-model.md §2): a flat card's answer is unchanged. */
   format?: VCardFormat;
   qr: QrInfo;
 }
 
 /**
- * What a job or batch keeps of an encoded card: the payload, and for a rich card what the payload
- * alone cannot give back (the unfolded whole card when it holds more, the omitted paths, the format).
+ * What a job or batch keeps of an encoded card: the payload, and when the request used a rich
+ * field or a new parameter, what the payload alone cannot give back (the unfolded whole card when
+ * it differs, the omitted paths, the format, the budget).
  */
 export interface StoredCard {
   qrPayload: string;
   card?: string;
   omitted?: string[];
   format?: VCardFormat;
+  budget?: QrBudget & { capacity: number };
 }
 
 type PropertyWriter = (value: string) => string[];
@@ -69,8 +72,12 @@ const PROPERTIES: Readonly<Record<ContactField, PropertyWriter>> = {
  * a lone surrogate, a website normalizeWebsite rejects), VCardInvariantError for an encoder bug,
  * and QrCapacityExceededError for a card no QR code can hold. No message contains a field value.
  */
-export function encodeVCard(fields: ContactFields): EncodedVCard {
-  if (hasRichFields(fields)) return encodeRichVCard(fields);
+export function encodeVCard(fields: ContactFields, options: EncodeOptions = {}): EncodedVCard {
+  if (options.format !== undefined || options.budget !== undefined || hasRichFields(fields)) {
+    const encoded = encodeCard(fields, options);
+    const { qrPayload, card, omitted, format, budget, bytes } = encoded;
+    return describeStoredCard({ qrPayload, card, omitted, format, ...(budget ? { budget } : {}) }, bytes);
+  }
   const lines = ['BEGIN:VCARD', 'VERSION:3.0'];
   const emitted: EmittedField[] = [];
   for (const field of CONTACT_FIELDS) {
@@ -111,40 +118,12 @@ interface EmittedField {
   lines: string[];
 }
 
-// Properties that go into the .vcf file but never into the QR payload (contact-model.md §3).
-const FILE_ONLY: ReadonlySet<string> = new Set(['photoUrl']);
-
-function encodeRichVCard(fields: ContactFields): EncodedVCard {
-  const properties = richProperties(fields);
-  const inQr = properties.filter((property) => !FILE_ONLY.has(property.field));
-  const omitted = properties.filter((property) => FILE_ONLY.has(property.field)).map((property) => property.path);
-  const qrPayload = framed(inQr);
-  const bytes = utf8Length(qrPayload);
-  if (bytes > QR_MAX_BYTES) {
-    const byField = new Map<string, string[]>();
-    for (const { field, line } of inQr) byField.set(field, [...(byField.get(field) ?? []), line]);
-    throw new QrCapacityExceededError(bytes, QR_MAX_BYTES, largestField([...byField].map(([field, lines]) => ({ field, lines }))));
-  }
-  const card = omitted.length > 0 ? framed(properties) : qrPayload;
-  return describeStoredCard({ qrPayload, card, omitted, format: 'vcard3' }, bytes);
-}
-
-function framed(properties: readonly CardProperty[]): string {
-  const payload = ['BEGIN:VCARD', 'VERSION:3.0', ...properties.map((property) => property.line), 'END:VCARD', ''].join('\r\n');
-  assertVCardInvariants(payload, properties.length + 1);
-  return payload;
-}
-
 /** The EncodedVCard of a stored card; for a flat card, exactly describeQrPayload's. */
 export function describeStoredCard(stored: StoredCard, bytes = utf8Length(stored.qrPayload)): EncodedVCard {
-  const described = describeQrPayload(stored.qrPayload, bytes);
-  if (stored.format === undefined) return described;
-  return {
-    qrPayload: stored.qrPayload,
-    vcard: stored.card === undefined || stored.card === stored.qrPayload ? described.vcard : foldVCardLines(stored.card),
-    format: stored.format,
-    qr: { ...described.qr, omitted: stored.omitted ?? [] },
-  };
+  if (stored.format === undefined) return describeQrPayload(stored.qrPayload, bytes);
+  const qr: QrInfo = { bytes, minVersion: minQrVersion(bytes), warnings: qrWarnings(bytes), omitted: stored.omitted ?? [] };
+  if (stored.budget) qr.budget = stored.budget;
+  return { qrPayload: stored.qrPayload, vcard: foldVCardLines(stored.card ?? stored.qrPayload), format: stored.format, qr };
 }
 
 /** What a job or batch keeps of an encoded card (describeStoredCard gives the card back). */
@@ -152,7 +131,9 @@ export function toStoredCard(encoded: EncodedVCard): StoredCard {
   if (encoded.format === undefined) return { qrPayload: encoded.qrPayload };
   const omitted = encoded.qr.omitted ?? [];
   const stored: StoredCard = { qrPayload: encoded.qrPayload, omitted, format: encoded.format };
-  if (omitted.length > 0) stored.card = encoded.vcard.replaceAll('\r\n ', '');
+  if (encoded.qr.budget) stored.budget = encoded.qr.budget;
+  const card = encoded.vcard.replaceAll('\r\n ', '');
+  if (card !== encoded.qrPayload) stored.card = card;
   return stored;
 }
 

@@ -28,9 +28,10 @@ export {
   type EncodedVCard,
   type QrInfo,
   type StoredCard,
-  type VCardFormat,
 } from './encode-vcard';
-export { SERVICE as SOCIAL_SERVICE_PATTERN } from './rich-properties';
+export { SERVICE as SOCIAL_SERVICE_PATTERN } from './card-items';
+export { VCARD_FORMATS, type EncodeOptions, type QrBudget, type VCardFormat } from './encode-card';
+export { QrBudgetExceededError } from './qr-budget-exceeded.error';
 export { foldVCardLines } from './fold-lines';
 export { formattedName } from './formatted-name';
 export { hasLoneSurrogate } from './lone-surrogate';

@@ -152,3 +152,44 @@ describe('QR round trip (npm qrcode -> image -> zbar)', () => {
     expect(Buffer.compare(decoded, bytes)).toBe(0);
   });
 });
+
+describe('QR round trip of the vCard 4.0 and MECARD payloads, and of a budgeted one', () => {
+  let scanner: ZBarScanner;
+  beforeAll(async () => {
+    scanner = await getDefaultScanner();
+    scanner.setConfig(ZBarSymbolType.ZBAR_QRCODE, ZBarConfigType.ZBAR_CFG_BINARY, 1);
+  });
+
+  const rich: ContactFields = {
+    fullName: 'Dr. Zoë Ångström-Li',
+    name: { family: 'Ångström-Li', given: 'Zoë', prefix: 'Dr.' },
+    phones: [
+      { number: '+44 7700 900123', type: 'cell', pref: true },
+      { number: '+44 20 7946 0958', type: 'work' },
+    ],
+    emails: [{ address: 'zoe@example.com' }],
+    addresses: [{ street: "12 St James's Square", locality: 'London', postalCode: 'SW1Y 4JH', type: 'home' }],
+    socialProfiles: [{ service: 'linkedin', url: 'https://www.linkedin.com/in/zoe' }],
+    birthday: '1990-02-28',
+    note: 'Loves QR codes; café, naïve: 😀',
+  };
+  type Case = [string, ContactFields, Parameters<typeof encodeVCard>[1], QrLevel];
+  const cases: Case[] = [
+    ...HARD_CARDS.filter(([name]) => !name.startsWith('2953')).flatMap(([name, fields, level]) => [
+      [`${name}, vCard 4.0`, fields, { format: 'vcard4' }, level] as Case,
+      [`${name}, MECARD`, fields, { format: 'mecard' }, level] as Case,
+    ]),
+    ['a rich card, vCard 4.0', rich, { format: 'vcard4' }, 'M'],
+    ['a rich card, MECARD', rich, { format: 'mecard' }, 'M'],
+    ['a rich card fitted to version 11 at Q', rich, { budget: { version: 11, level: 'Q' } }, 'Q'],
+  ];
+
+  it.each(cases)('%s', async (_name, fields, options, level) => {
+    const { qrPayload, qr } = encodeVCard(fields, options);
+    const bytes = Buffer.from(qrPayload, 'utf8');
+    const symbol = QRCode.create([{ data: bytes, mode: 'byte' }], { errorCorrectionLevel: level });
+    expect(symbol.version).toBe(qr.minVersion[level]);
+    if (options?.budget) expect(symbol.version).toBeLessThanOrEqual(options.budget.version);
+    expect(Buffer.compare(await zbarBytes(symbol, scanner), bytes)).toBe(0);
+  });
+});

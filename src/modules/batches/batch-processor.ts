@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import { ContactValidator } from '../../core/validation/contact-validator';
-import { toStoredCard } from '../../lib/vcard';
+import { toStoredCard, type EncodeOptions } from '../../lib/vcard';
 import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { VCardService } from '../vcard/vcard.service';
 import type { BatchRecord, StoredItem } from './batch-record';
@@ -36,12 +36,18 @@ export class BatchProcessor {
   ) {}
 
   /** Processes contacts `from` to `to` (exclusive) of a batch and records their outcomes. */
-  async processChunk(batchId: string, from: number, to: number, template: string | null): Promise<BatchRecord | null> {
+  async processChunk(
+    batchId: string,
+    from: number,
+    to: number,
+    template: string | null,
+    options: EncodeOptions = {},
+  ): Promise<BatchRecord | null> {
     const contacts = await this.store.contacts(batchId, from, to);
     const items: StoredItem[] = [];
     for (let i = 0; i < contacts.length; i++) {
       if (i > 0 && i % BATCH_STEP_SIZE === 0) await yieldToEventLoop();
-      items.push(this.outcome(contacts[i], template));
+      items.push(this.outcome(contacts[i], template, options));
     }
     const succeeded = items.filter((item) => item.ok).length;
     const record = await this.store.recordResults(batchId, from, items);
@@ -64,11 +70,11 @@ export class BatchProcessor {
     this.metrics.batchesFinished.labels(status).inc();
   }
 
-  private outcome(contactJson: string, template: string | null): StoredItem {
+  private outcome(contactJson: string, template: string | null, options: EncodeOptions): StoredItem {
     try {
       // Checked as JSON when the batch was created; parsed only now, so it dies young.
       const contact = this.contacts.validate(JSON.parse(contactJson) as unknown);
-      return { ok: true, ...toStoredCard(this.vcards.create(contact, template ?? undefined)) };
+      return { ok: true, ...toStoredCard(this.vcards.create(contact, template ?? undefined, options)) };
     } catch (error) {
       if (error instanceof ApiError) {
         const { message, hint, details } = error.extras;

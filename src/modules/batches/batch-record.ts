@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import type { StoredCard } from '../../lib/vcard';
+import type { EncodeOptions, StoredCard } from '../../lib/vcard';
 
 export type BatchStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
@@ -15,6 +15,8 @@ export interface BatchRecord {
   failed: number;
   /** The `?template=` the batch was created with. */
   template: string | null;
+  /** The card options (`?format=`, `?qrVersion=`, `?qrLevel=`) of every contact; absent when none were given. */
+  options?: EncodeOptions;
   /** Client address the batch counts against (running batches per client). */
   client: string;
 }

@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { Queue, Worker } from 'bullmq';
+import type { EncodeOptions } from '../../lib/vcard';
 import type { BatchRecord } from './batch-record';
 import { BATCH_CHUNK_SIZE, BatchProcessor } from './batch-processor';
 
@@ -57,7 +58,13 @@ export class MemoryBatchRunner extends BatchRunner implements OnApplicationShutd
     try {
       for (let from = 0; from < batch.total && !this.stopped; from += BATCH_CHUNK_SIZE) {
         await yieldToEventLoop();
-        const record = await this.processor.processChunk(batch.id, from, Math.min(batch.total, from + BATCH_CHUNK_SIZE), batch.template);
+        const record = await this.processor.processChunk(
+          batch.id,
+          from,
+          Math.min(batch.total, from + BATCH_CHUNK_SIZE),
+          batch.template,
+          batch.options,
+        );
         if (!record) return; // expired meanwhile
       }
     } catch (error) {
@@ -72,6 +79,7 @@ interface ChunkJob {
   from: number;
   to: number;
   template: string | null;
+  options?: EncodeOptions;
 }
 
 const QUEUE = 'vcard-batch-chunks';
@@ -129,7 +137,7 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
     const worker = new Worker<ChunkJob>(
       QUEUE,
       async (job) => {
-        await processor.processChunk(job.data.batchId, job.data.from, job.data.to, job.data.template);
+        await processor.processChunk(job.data.batchId, job.data.from, job.data.to, job.data.template, job.data.options);
       },
       {
         connection: workerConnection,
@@ -154,7 +162,13 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
     for (let from = 0; from < batch.total; from += BATCH_CHUNK_SIZE) {
       jobs.push({
         name: 'chunk',
-        data: { batchId: batch.id, from, to: Math.min(batch.total, from + BATCH_CHUNK_SIZE), template: batch.template },
+        data: {
+          batchId: batch.id,
+          from,
+          to: Math.min(batch.total, from + BATCH_CHUNK_SIZE),
+          template: batch.template,
+          options: batch.options,
+        },
         opts: {
           jobId: `${batch.id}-${from}`,
           attempts: 3,

@@ -23,6 +23,8 @@ import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
 import { TemplatesService } from '../templates/templates.service';
+import { cardOptions } from '../vcard/card-options';
+import { CARD_QUERY_DOCS } from '../vcard/card-query-docs';
 import { contactsFromCsv } from './batch-csv';
 import type { BatchRecord } from './batch-record';
 import { BatchesService, CONTACTS_PER_RATE_UNIT, itemsLimit } from './batches.service';
@@ -94,6 +96,9 @@ export class BatchesController {
     required: false,
     description: "A template id; every contact must then contain that template's requiredFields (a contact without them fails alone).",
   })
+  @ApiQuery(CARD_QUERY_DOCS.format)
+  @ApiQuery(CARD_QUERY_DOCS.qrVersion)
+  @ApiQuery(CARD_QUERY_DOCS.qrLevel)
   @ApiAcceptedResponse({
     type: BatchDto,
     description: 'The batch, queued.',
@@ -123,11 +128,15 @@ export class BatchesController {
   async create(
     @IdempotencyKey() idempotencyKey: string | undefined,
     @Query('template') templateParam: unknown,
+    @Query('format') format: unknown,
+    @Query('qrVersion') qrVersion: unknown,
+    @Query('qrLevel') qrLevel: unknown,
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<BatchDto> {
     const template = optionalQueryString(templateParam) ?? null;
     if (template !== null) this.templates.known(template);
+    const options = cardOptions({ format, qrVersion, qrLevel });
     const type = String(request.headers['content-type'] ?? '').toLowerCase();
     let contacts: string[];
     if (type.startsWith('text/csv')) {
@@ -137,10 +146,17 @@ export class BatchesController {
       contacts = this.batches.contactsFromJson(request.body);
     }
     const client = clientAddress(request);
-    const { batch, replayed } = await this.batches.create(contacts, template, client, idempotencyKey, async (units) => {
-      const error = await this.limiter.charge(request.ip, units, (name, value) => reply.header(name, value));
-      if (error) throw error;
-    });
+    const { batch, replayed } = await this.batches.create(
+      contacts,
+      template,
+      client,
+      idempotencyKey,
+      async (units) => {
+        const error = await this.limiter.charge(request.ip, units, (name, value) => reply.header(name, value));
+        if (error) throw error;
+      },
+      options,
+    );
     const dto = toBatchDto(batch, this.selfUrl(request, batch.id));
     reply.header('Location', dto.links.self);
     if (replayed) reply.header('Idempotent-Replayed', 'true');

@@ -10,7 +10,8 @@ import { VCardService } from '../vcard/vcard.service';
 import type { QrImageOptions } from '../vcard/qr-image-options';
 import { QrImageService, QrImageType } from '../vcard/qr-image.service';
 import { qrFileSlug } from '../../lib/qr';
-import { formattedName } from '../../lib/vcard';
+import { formattedName, type EncodeOptions } from '../../lib/vcard';
+import { optionsFingerprint } from '../vcard/card-options';
 import type { ZipFile } from './batch-codes-zip';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { BatchCreation, BatchRecord, isBatchId, newBatchId, StoredItem } from './batch-record';
@@ -66,9 +67,11 @@ function decodeCursor(batchId: string, cursor: string, total: number): number | 
   return index > 0 && index < total ? index : null;
 }
 
-/** The request's fingerprint for Idempotency-Key: the template and every contact's text. */
-export function fingerprintOf(contacts: string[], template: string | null): string {
+/** The request's fingerprint for Idempotency-Key: the template, the card options when given, and every contact's text. */
+export function fingerprintOf(contacts: string[], template: string | null, options: EncodeOptions = {}): string {
+  const given = optionsFingerprint(options);
   const hash = createHash('sha256').update(JSON.stringify(template));
+  if (Object.keys(given).length > 0) hash.update(JSON.stringify(given));
   for (const contact of contacts) hash.update('\n').update(contact);
   return hash.digest('hex');
 }
@@ -123,6 +126,7 @@ export class BatchesService {
     client: string,
     idempotencyKey: string | undefined,
     charge: (units: number) => Promise<void>,
+    options: EncodeOptions = {},
   ): Promise<{ batch: BatchRecord; replayed: boolean }> {
     const { maxContacts, maxActivePerClient, maxActive } = this.config.batches;
     if (contacts.length < 1 || contacts.length > maxContacts) {
@@ -135,7 +139,7 @@ export class BatchesService {
       });
     }
     // Hashing 10,000 contacts takes milliseconds: only when a key asks for it.
-    const fingerprint = idempotencyKey === undefined ? '' : fingerprintOf(contacts, template);
+    const fingerprint = idempotencyKey === undefined ? '' : fingerprintOf(contacts, template, options);
     if (idempotencyKey !== undefined) {
       const earlier = await this.store.findByIdempotencyKey(idempotencyKey);
       if (earlier) return this.replay({ created: false, existing: earlier.record, fingerprint: earlier.fingerprint }, fingerprint);
@@ -158,6 +162,7 @@ export class BatchesService {
       failed: 0,
       template,
       client,
+      ...(options.format || options.budget ? { options } : {}),
     };
     const limits = { perClient: maxActivePerClient, total: maxActive };
     const creation = await this.store.create(
@@ -223,7 +228,7 @@ export class BatchesService {
       const items = await this.store.items(batch.id, from, Math.min(batch.total, from + ZIP_PAGE));
       for (const [offset, item] of items.entries()) {
         if (!item?.ok) continue;
-        const stem = `${String(from + offset + 1).padStart(digits, '0')}-${qrFileSlug(formattedName(item.qrPayload))}`;
+        const stem = `${String(from + offset + 1).padStart(digits, '0')}-${qrFileSlug(formattedName(item.card ?? item.qrPayload))}`;
         yield { name: `${stem}.${type}`, data: this.images.renderFitting(item.qrPayload, type, options), store: type === 'png' };
         yield { name: `${stem}.vcf`, data: Buffer.from(this.vcards.fromStored(item).vcard, 'utf8'), store: false };
       }

@@ -8,6 +8,8 @@ import { optionalQueryString } from '../../core/validation/optional-query-string
 import { ContactValidator } from '../../core/validation/contact-validator';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
+import { cardOptions } from '../vcard/card-options';
+import { CARD_QUERY_DOCS } from '../vcard/card-query-docs';
 import { IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
 import { JobDto, toJobDto } from './dto/job.dto';
 import { jobUrl } from './job-url';
@@ -44,6 +46,9 @@ export class JobsController {
     required: false,
     description: "A template id; the request must then contain that template's requiredFields.",
   })
+  @ApiQuery(CARD_QUERY_DOCS.format)
+  @ApiQuery(CARD_QUERY_DOCS.qrVersion)
+  @ApiQuery(CARD_QUERY_DOCS.qrLevel)
   @ApiAcceptedResponse({
     type: JobDto,
     description: 'The finished job.',
@@ -64,6 +69,7 @@ export class JobsController {
     'invalid_query',
     'invalid_idempotency_key',
     'qr_capacity_exceeded',
+    'qr_budget_exceeded',
     'template_requirements_not_met',
     'idempotency_key_reused',
     'payload_too_large',
@@ -74,11 +80,15 @@ export class JobsController {
     @IdempotencyKey() idempotencyKey: string | undefined,
     @Body() input: unknown,
     @Query('template') template: unknown,
+    @Query('format') format: unknown,
+    @Query('qrVersion') qrVersion: unknown,
+    @Query('qrLevel') qrLevel: unknown,
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<JobDto> {
     const body = this.contacts.validate(input);
-    const { job, replayed } = await this.jobs.create(body, optionalQueryString(template), idempotencyKey);
+    const options = cardOptions({ format, qrVersion, qrLevel });
+    const { job, replayed } = await this.jobs.create(body, optionalQueryString(template), idempotencyKey, options);
     const dto = toJobDto(job, jobUrl(this.config.publicBaseUrl, request, job.id));
     reply.header('Location', dto.links.self);
     if (replayed) reply.header('Idempotent-Replayed', 'true');

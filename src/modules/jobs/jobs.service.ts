@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import type { JobRecord } from '../../infra/store/job-record';
 import { IdempotentJob, JobStore } from '../../infra/store/job-store';
-import { toStoredCard, type ContactFields, type StoredCard } from '../../lib/vcard';
+import { toStoredCard, type ContactFields, type EncodeOptions, type StoredCard } from '../../lib/vcard';
+import { optionsFingerprint } from '../vcard/card-options';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { VCardService } from '../vcard/vcard.service';
 import { ServiceMetrics } from '../../core/metrics/service-metrics';
@@ -43,18 +44,23 @@ export class JobsService {
    * request is returned instead (a different request with that key is 409). The early lookup only
    * saves work; the store's atomic insert decides, so concurrent identical requests still make one job.
    */
-  async create(contact: ContactFields, templateId: string | undefined, idempotencyKey?: string): Promise<JobCreation> {
+  async create(
+    contact: ContactFields,
+    templateId: string | undefined,
+    idempotencyKey?: string,
+    options: EncodeOptions = {},
+  ): Promise<JobCreation> {
     if (idempotencyKey === undefined) {
-      const job = this.run(contact, templateId);
+      const job = this.run(contact, templateId, options);
       await this.store.insert(toStored(job));
       this.metrics.jobs.labels(job.status).inc();
       return { job, replayed: false };
     }
-    const fingerprint = requestFingerprint(contact, templateId);
+    const fingerprint = requestFingerprint(contact, templateId, optionsFingerprint(options));
     const earlier = await this.store.findByIdempotencyKey(idempotencyKey);
     if (earlier) return this.replay(earlier, fingerprint);
 
-    const job = this.run(contact, templateId);
+    const job = this.run(contact, templateId, options);
     const outcome = await this.store.insert(toStored(job), { key: idempotencyKey, fingerprint });
     if (!outcome.inserted) return this.replay(outcome.existing, fingerprint);
     this.metrics.jobs.labels(job.status).inc();
@@ -82,7 +88,7 @@ export class JobsService {
    * here and only its final state is stored. An ApiError (template requirements, QR capacity) is
    * the client's to fix: it propagates as a 400 and no job exists.
    */
-  private run(contact: ContactFields, templateId: string | undefined): VCardJob {
+  private run(contact: ContactFields, templateId: string | undefined, options: EncodeOptions): VCardJob {
     const queued: VCardJob = {
       id: newJobId(),
       status: 'queued',
@@ -92,7 +98,7 @@ export class JobsService {
     };
     const running: VCardJob = { ...queued, status: 'running' };
     try {
-      const result = this.vcards.create(contact, templateId);
+      const result = this.vcards.create(contact, templateId, options);
       return { ...running, status: 'succeeded', completedAt: new Date().toISOString(), result };
     } catch (error) {
       if (error instanceof ApiError) throw error;

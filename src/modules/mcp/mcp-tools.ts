@@ -15,6 +15,8 @@ import { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { VCardService } from '../vcard/vcard.service';
 import { MARGIN_RANGE, QR_IMAGE_DEFAULTS, qrImageOptions, SCALE_RANGE } from '../vcard/qr-image-options';
 import { QrImageService } from '../vcard/qr-image.service';
+import { cardOptions } from '../vcard/card-options';
+import { CARD_QUERY_DOCS } from '../vcard/card-query-docs';
 import { rejectUnknownProperties } from '../../core/validation/reject-unknown-properties';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter';
 import { clientAddress, HttpRequestLike } from '../../http/native-http';
@@ -44,6 +46,11 @@ const BATCH_ID_SCHEMA = {
   description: 'The id create_vcard_batch returned (batch_ and a ULID).',
   example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB',
 };
+
+/** The card arguments of the tools that create cards: the same as the REST query parameters. */
+const CARD_ARGUMENTS = Object.fromEntries(
+  Object.values(CARD_QUERY_DOCS).map(({ name, description, schema }) => [name, { ...schema, description }]),
+);
 
 /**
  * The MCP tools: thin adapters over the same services, validation pipe and DTO schemas as the
@@ -82,7 +89,10 @@ export class McpTools {
           'Same rules and output as POST /v1/vcard. Deterministic; creates no account and stores no ' +
           'contact. On invalid input the result has isError: true and its text is the JSON error ' +
           '{error:{code,message,hint,docsUrl,status,details}}: follow error.hint.',
-        inputSchema: rejectUnknownProperties(vcardRequest) as Tool['inputSchema'],
+        inputSchema: rejectUnknownProperties({
+          ...vcardRequest,
+          properties: { ...(vcardRequest.properties as Record<string, unknown>), ...CARD_ARGUMENTS },
+        }) as unknown as Tool['inputSchema'],
         outputSchema: dtoJsonSchema(VCardResponseDto) as Tool['outputSchema'],
         annotations: { title: 'Create a vCard QR payload', ...READ_ONLY },
       },
@@ -101,11 +111,12 @@ export class McpTools {
           ...vcardRequest,
           properties: {
             ...(vcardRequest.properties as Record<string, unknown>),
+            ...CARD_ARGUMENTS,
             qrLevel: {
               type: 'string',
               enum: ['L', 'M', 'Q', 'H'],
               default: QR_IMAGE_DEFAULTS.qrLevel,
-              description: 'Error-correction level.',
+              description: 'Error-correction level of the image (and of the budget, with qrVersion).',
             },
             scale: { type: 'integer', ...SCALE_RANGE, default: QR_IMAGE_DEFAULTS.scale, description: 'Pixels per module.' },
             margin: { type: 'integer', ...MARGIN_RANGE, default: QR_IMAGE_DEFAULTS.margin, description: 'Quiet zone in modules.' },
@@ -165,6 +176,7 @@ export class McpTools {
               description:
                 "A template id (list_templates); every contact must then contain that template's requiredFields (a contact without them fails alone).",
             },
+            ...CARD_ARGUMENTS,
           },
         }) as unknown as Tool['inputSchema'],
         outputSchema: dtoJsonSchema(BatchDto) as Tool['outputSchema'],
@@ -251,8 +263,9 @@ export class McpTools {
   /** Exactly the POST /v1/vcard path: the ContactValidator, then VCardService. */
   private async createVCardPayload(args: Record<string, unknown> | undefined, requestId: string): Promise<CallToolResult> {
     try {
-      const contact = this.contacts.validate(args ?? {});
-      const result: VCardResponseDto = this.vcards.create(contact);
+      const { format, qrVersion, qrLevel, ...fields } = args ?? {};
+      const contact = this.contacts.validate(fields);
+      const result: VCardResponseDto = this.vcards.create(contact, undefined, cardOptions({ format, qrVersion, qrLevel }));
       // The vCard text first for clients that show only text; the JSON for those without
       // structuredContent support (the MCP spec asks for both).
       return this.structured(result, result.vcard, JSON.stringify(result));
@@ -264,10 +277,10 @@ export class McpTools {
   /** Exactly the POST /v1/vcard path with Accept: image/png: the body's rules, the image parameters' rules, then the code. */
   private async createVCardQrCode(args: Record<string, unknown> | undefined, requestId: string): Promise<CallToolResult> {
     try {
-      const { qrLevel, scale, margin, ...fields } = args ?? {};
+      const { qrLevel, scale, margin, format, qrVersion, ...fields } = args ?? {};
       const contact = this.contacts.validate(fields);
       const options = qrImageOptions({ qrLevel, scale, margin });
-      const { qrPayload } = this.vcards.create(contact);
+      const { qrPayload } = this.vcards.create(contact, undefined, cardOptions({ format, qrVersion, qrLevel }));
       const png = this.images.render(qrPayload, 'png', options);
       return {
         content: [
@@ -296,15 +309,23 @@ export class McpTools {
 
   /** Exactly the POST /v1/batches path with a JSON body: the same shape checks, limits, rate cost and queue. */
   private async createBatch(args: Record<string, unknown>, context: McpCallContext): Promise<BatchDto> {
-    const { template, ...body } = args;
+    const { template, format, qrVersion, qrLevel, ...body } = args;
     if (template !== undefined && typeof template !== 'string') throw this.wrongType('template', 'template must be a string');
     if (template !== undefined && template !== '') this.templates.known(template);
+    const options = cardOptions({ format, qrVersion, qrLevel });
     const contacts = this.batches.contactsFromJson(body);
     const { request, setHeader } = context;
-    const { batch } = await this.batches.create(contacts, template || null, clientAddress(request), undefined, async (units) => {
-      const error = await this.limiter.charge(request.ip, units, setHeader);
-      if (error) throw error;
-    });
+    const { batch } = await this.batches.create(
+      contacts,
+      template || null,
+      clientAddress(request),
+      undefined,
+      async (units) => {
+        const error = await this.limiter.charge(request.ip, units, setHeader);
+        if (error) throw error;
+      },
+      options,
+    );
     return toBatchDto(batch, this.batchUrl(context, batch.id));
   }
 

@@ -37,6 +37,15 @@ export function negotiateVCard(accept: string | undefined): VCardRepresentation 
   return asksForImage ? null : 'json';
 }
 
+/** Whether an Accept header's text/vcard range asks for version=4.0 (contact-model.md §2). */
+export function acceptsVCard4(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return accept.split(',').some((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    return (type === 'text/vcard' || type === 'text/x-vcard') && params.some((param) => param.replace(/\s/g, '') === 'version=4.0');
+  });
+}
+
 /** ASCII file name for Content-Disposition: letters and digits of the name, else "contact". */
 export function vcardFileName(fullName: string): string {
   const slug = fullName

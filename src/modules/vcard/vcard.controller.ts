@@ -12,7 +12,9 @@ import { VCardRequestDto } from './dto/vcard-request.dto';
 import { VCardResponseDto } from './dto/vcard-response.dto';
 import { MARGIN_RANGE, QR_IMAGE_DEFAULTS, qrImageOptions, SCALE_RANGE } from './qr-image-options';
 import { QR_IMAGE_MEDIA_TYPES, QrImageService } from './qr-image.service';
-import { negotiateVCard, VCARD_MEDIA_TYPES, vcardFileName } from './vcard-download';
+import { cardOptions } from './card-options';
+import { CARD_QUERY_DOCS } from './card-query-docs';
+import { acceptsVCard4, negotiateVCard, VCARD_MEDIA_TYPES, vcardFileName } from './vcard-download';
 import { VCardService } from './vcard.service';
 
 export const IDEMPOTENCY_KEY_HEADER_DOC = {
@@ -56,10 +58,12 @@ export class VCardController {
     required: false,
     description: "A template id; the request must then contain that template's requiredFields.",
   })
+  @ApiQuery(CARD_QUERY_DOCS.format)
+  @ApiQuery(CARD_QUERY_DOCS.qrVersion)
   @ApiQuery({
     name: 'qrLevel',
     required: false,
-    description: 'Error-correction level of the QR image (Accept: image/png or image/svg+xml).',
+    description: 'Error-correction level of the QR budget (with qrVersion) and of the QR image (Accept: image/png or image/svg+xml).',
     schema: { type: 'string', enum: ['L', 'M', 'Q', 'H'], default: QR_IMAGE_DEFAULTS.qrLevel },
   })
   @ApiQuery({
@@ -98,6 +102,7 @@ export class VCardController {
     'invalid_query',
     'invalid_idempotency_key',
     'qr_capacity_exceeded',
+    'qr_budget_exceeded',
     'template_requirements_not_met',
     'not_acceptable',
     'payload_too_large',
@@ -112,6 +117,8 @@ export class VCardController {
     @Query('qrLevel') qrLevel: unknown,
     @Query('scale') scale: unknown,
     @Query('margin') margin: unknown,
+    @Query('format') format: unknown,
+    @Query('qrVersion') qrVersion: unknown,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): VCardResponseDto | string | StreamableFile {
@@ -119,7 +126,10 @@ export class VCardController {
     const representation = negotiateVCard(accept);
     if (representation === null) throw new ApiError('not_acceptable', { details: { available: VCARD_MEDIA_TYPES } });
     const image = qrImageOptions({ qrLevel, scale, margin });
-    const result = this.vcards.create(body, optionalQueryString(template));
+    const options = cardOptions({ format, qrVersion, qrLevel });
+    // The .vcf asked for as text/vcard;version=4.0 is the 4.0 card, unless a format says otherwise.
+    if (representation === 'vcard' && options.format === undefined && acceptsVCard4(accept)) options.format = 'vcard4';
+    const result = this.vcards.create(body, optionalQueryString(template), options);
     if (representation === 'json') return result;
     if (representation === 'vcard') {
       reply.header('Content-Type', 'text/vcard; charset=utf-8');

@@ -1,7 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
-import { ContactFields, describeStoredCard, EncodedVCard, encodeVCard, QrCapacityExceededError, StoredCard } from '../../lib/vcard';
+import {
+  ContactFields,
+  describeStoredCard,
+  EncodedVCard,
+  encodeVCard,
+  QrBudgetExceededError,
+  QrCapacityExceededError,
+  StoredCard,
+  type EncodeOptions,
+} from '../../lib/vcard';
 import { TemplatesService } from '../templates/templates.service';
 import { VCardResponseDto } from './dto/vcard-response.dto';
 import { PRIVACY_NOTE } from './privacy-note';
@@ -14,11 +23,15 @@ export class VCardService {
     private readonly templates: TemplatesService,
   ) {}
 
-  create(contact: ContactFields, templateId?: string): VCardResponseDto {
+  create(contact: ContactFields, templateId?: string, options: EncodeOptions = {}): VCardResponseDto {
     if (templateId !== undefined) this.templates.assertRequirements(templateId, contact);
     try {
-      return this.response(encodeVCard(contact));
+      return this.response(encodeVCard(contact, options));
     } catch (error) {
+      if (error instanceof QrBudgetExceededError) {
+        const { qrVersion, qrLevel, capacity, bytes } = error;
+        throw new ApiError('qr_budget_exceeded', { details: { qrVersion, qrLevel, capacity, bytes } });
+      }
       if (error instanceof QrCapacityExceededError) {
         throw new ApiError('qr_capacity_exceeded', {
           hint: `Shorten or drop ${error.longestField}, the longest field, so the payload fits in ${error.maxBytes} bytes.`,

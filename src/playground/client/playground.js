@@ -39,8 +39,15 @@ function readContact() {
 }
 
 function requestUrl() {
-  const template = $('template').value;
-  return api(template ? `v1/vcard?template=${encodeURIComponent(template)}` : 'v1/vcard');
+  const query = new URLSearchParams();
+  if ($('template').value) query.set('template', $('template').value);
+  if ($('format').value) query.set('format', $('format').value);
+  if ($('fit-version').value) {
+    query.set('qrVersion', $('fit-version').value);
+    query.set('qrLevel', $('level').value);
+  }
+  const search = query.toString();
+  return api(search ? `v1/vcard?${search}` : 'v1/vcard');
 }
 
 function shellQuote(text) {
@@ -129,6 +136,8 @@ function showFit(qr, level, version) {
     list.append(item);
   }
   $('qr-caption').textContent = `QR version ${version}, level ${level}, ${qr.bytes} bytes of UTF-8 in byte mode`;
+  const omitted = qr.omitted || [];
+  $('omitted').textContent = omitted.length > 0 ? `Left out of the QR code (still in the .vcf): ${omitted.join(', ')}.` : '';
 }
 
 async function render() {
@@ -284,7 +293,14 @@ document.addEventListener('DOMContentLoaded', () => {
     markRequired(state.templates.get($('template').value));
     updateCurl();
   });
-  $('level').addEventListener('change', () => void render());
+  // With a QR budget the level shapes the card itself, so the card is made again.
+  $('level').addEventListener('change', () => {
+    updateCurl();
+    if ($('fit-version').value && state.last) $('card-form').requestSubmit();
+    else void render();
+  });
+  for (let version = 1; version <= 40; version++) $('fit-version').append(new Option(String(version), String(version)));
+  for (const id of ['format', 'fit-version']) $(id).addEventListener('change', updateCurl);
   $('download-vcf').addEventListener('click', () => void downloadVcf());
   $('download-png').addEventListener('click', () => void downloadPng());
   $('download-svg').addEventListener('click', () => void downloadSvg());

@@ -98,7 +98,7 @@ return { redis.call('ZCARD', p .. 'active:' .. ARGV[2]), redis.call('ZCARD', p .
 type Fields = [string | null, string | null, string | null, string | null, string | null, string | null, string | null];
 
 /** The fixed part of a record, stored once as JSON ('meta'); the counters and status are hash fields. */
-type Meta = Pick<BatchRecord, 'id' | 'created_at' | 'total' | 'template' | 'client'>;
+type Meta = Pick<BatchRecord, 'id' | 'created_at' | 'total' | 'template' | 'client' | 'options'>;
 
 function toRecord(fields: Fields): BatchRecord | null {
   const [meta, status, processed, succeeded, failed, completedAt] = fields;
@@ -141,6 +141,7 @@ export class RedisBatchStore extends BatchStore {
       total: record.total,
       template: record.template,
       client: record.client,
+      ...(record.options ? { options: record.options } : {}),
     };
     const earlier = (await this.call(
       (redis) =>

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import type { VCardFormat } from '../../../lib/vcard';
 
 @ApiSchema({ name: 'QrMinVersion' })
 class QrMinVersionDto {
@@ -13,6 +14,18 @@ class QrMinVersionDto {
 
   @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 40 })
   H: number | null;
+}
+
+@ApiSchema({ name: 'QrBudget' })
+class QrBudgetDto {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 40, example: 10 })
+  version: number;
+
+  @ApiProperty({ enum: ['L', 'M', 'Q', 'H'], example: 'M' })
+  level: 'L' | 'M' | 'Q' | 'H';
+
+  @ApiProperty({ type: 'integer', description: 'Bytes that version holds at that level in byte mode.', example: 213 })
+  capacity: number;
 }
 
 @ApiSchema({ name: 'QrInfo' })
@@ -36,6 +49,12 @@ class QrInfoDto {
     example: ['photoUrl'],
   })
   omitted?: string[];
+
+  @ApiPropertyOptional({
+    type: QrBudgetDto,
+    description: 'The QR code qrPayload was fitted to (?qrVersion=&qrLevel=), with its byte capacity.',
+  })
+  budget?: QrBudgetDto;
 }
 
 @ApiSchema({ name: 'VCardResponse' })
@@ -58,8 +77,9 @@ export class VCardResponseDto {
   qr: QrInfoDto;
 
   @ApiPropertyOptional({
-    enum: ['vcard3'],
-    description: 'The format of vcard and qrPayload. Present once the request uses a field or parameter beyond the flat VCardRequest.',
+    enum: ['vcard3', 'vcard4', 'mecard'],
+    description:
+      'The format of qrPayload (and of vcard, which is vCard 3.0 for mecard). Present once the request uses a field or parameter beyond the flat VCardRequest.',
   })
-  format?: 'vcard3';
+  format?: VCardFormat;
 }

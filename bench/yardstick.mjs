@@ -27,7 +27,7 @@ const vcard = require(`${dist}/lib/vcard/index.js`);
 const { PRIVACY_NOTE } = require(`${dist}/modules/vcard/privacy-note.js`);
 const { templatePage } = require(`${dist}/modules/templates/template-page.js`);
 const { toJobView } = require(`${dist}/modules/jobs/job-view.js`);
-const { SERVICE_NAME, SERVICE_VERSION } = require(`${dist}/config/service-info.js`);
+const { SERVICE_NAME, SERVICE_VERSION } = require(`${dist}/core/service-info.js`);
 const { newJobId } = require(`${dist}/modules/jobs/job-id.js`);
 
 const PORT = Number(process.env.PORT ?? 3200);

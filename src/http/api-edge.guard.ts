@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import type { ThrottlerStorageRecord } from '../core/rate-limit/sync-throttler-storage';
 import { RateLimiter } from '../core/rate-limit/rate-limiter';
 import { SERVICE_CONFIG, ServiceConfig } from '../options/service-config';
 import { CORS_RESPONSE_HEADERS } from './cors-headers';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ThrottlerStorage, normalizeIp } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import type { ThrottlerStorageRecord } from './sync-throttler-storage';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../errors/api-error';
 import { SyncThrottlerStorage, isSyncThrottlerStorage } from './sync-throttler-storage';

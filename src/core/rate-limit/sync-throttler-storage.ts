@@ -1,5 +1,7 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+
+/** What a ThrottlerStorage counts a hit into: the public interface's own type (the package exports no name for it). */
+export type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 /**
  * A ThrottlerStorage that can also count a hit without a promise. The in-memory storage has

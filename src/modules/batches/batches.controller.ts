@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import { isUtf8 } from 'node:buffer';
 import { ApiError } from '../../core/errors/api-error';
-import { IdempotencyKey } from '../../core/idempotency/idempotency-key.decorator';
+import { IdempotencyKey } from '../../http/idempotency-key.decorator';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter';
 import { optionalQueryString } from '../../core/validation/optional-query-string';
 import { ApiRoute } from '../../http/api-route.decorator';

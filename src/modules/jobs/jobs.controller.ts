@@ -3,7 +3,7 @@ import { ApiAcceptedResponse, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, A
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiRoute } from '../../http/api-route.decorator';
 import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';
-import { IdempotencyKey } from '../../core/idempotency/idempotency-key.decorator';
+import { IdempotencyKey } from '../../http/idempotency-key.decorator';
 import { optionalQueryString } from '../../core/validation/optional-query-string';
 import { ContactValidator } from '../../core/validation/contact-validator';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';

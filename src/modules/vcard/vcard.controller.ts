@@ -4,7 +4,7 @@ import { ApiError } from '../../core/errors/api-error';
 import { qrFileSlug } from '../../lib/qr';
 import { ApiRoute } from '../../http/api-route.decorator';
 import type { HttpResponseLike } from '../../http/native-http';
-import { IdempotencyKey } from '../../core/idempotency/idempotency-key.decorator';
+import { IdempotencyKey } from '../../http/idempotency-key.decorator';
 import { optionalQueryString } from '../../core/validation/optional-query-string';
 import { ContactValidator } from '../../core/validation/contact-validator';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
@@ -109,27 +109,23 @@ export class VCardController {
     'unsupported_media_type',
     'rate_limited',
   )
-  // Each query parameter is read on its own: an unknown one is ignored, as it always was.
+  // The query as one object (one parameter for Nest to resolve): each known parameter is checked
+  // on its own and an unknown one is ignored, as it always was.
   create(
     @IdempotencyKey() _idempotencyKey: string | undefined,
     @Body() input: unknown,
-    @Query('template') template: unknown,
-    @Query('qrLevel') qrLevel: unknown,
-    @Query('scale') scale: unknown,
-    @Query('margin') margin: unknown,
-    @Query('format') format: unknown,
-    @Query('qrVersion') qrVersion: unknown,
+    @Query() query: Record<string, unknown>,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): VCardResponseDto | string | StreamableFile {
     const body = this.contacts.validate(input);
     const representation = negotiateVCard(accept);
     if (representation === null) throw new ApiError('not_acceptable', { details: { available: VCARD_MEDIA_TYPES } });
-    const image = qrImageOptions({ qrLevel, scale, margin });
-    const options = cardOptions({ format, qrVersion, qrLevel });
+    const image = qrImageOptions(query);
+    const options = cardOptions(query);
     // The .vcf asked for as text/vcard;version=4.0 is the 4.0 card, unless a format says otherwise.
     if (representation === 'vcard' && options.format === undefined && acceptsVCard4(accept)) options.format = 'vcard4';
-    const result = this.vcards.create(body, optionalQueryString(template), options);
+    const result = this.vcards.create(body, optionalQueryString(query.template), options);
     if (representation === 'json') return result;
     if (representation === 'vcard') {
       reply.header('Content-Type', 'text/vcard; charset=utf-8');

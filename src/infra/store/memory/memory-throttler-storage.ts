@@ -1,4 +1,4 @@
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import type { ThrottlerStorageRecord } from '../../../core/rate-limit/sync-throttler-storage';
 import type { SyncThrottlerStorage } from '../../../core/rate-limit/sync-throttler-storage';
 
 interface Window {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import type { ThrottlerStorageRecord } from '../../../core/rate-limit/sync-throttler-storage';
 import type Redis from 'ioredis';
 import { MemoryThrottlerStorage } from '../memory/memory-throttler-storage';
 import type { RedisCircuit } from './redis-circuit';

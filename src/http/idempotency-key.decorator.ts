@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';
-import { ApiError } from '../errors/api-error';
+import type { HttpRequestLike, HttpResponseLike } from './native-http';
+import { ApiError } from '../core/errors/api-error';
 
 const VALID_KEY = /^[\x21-\x7E]{1,255}$/;
 

@@ -11,7 +11,10 @@ const PRIVATE_PATHS = {
   group: ['*/dist/*', '@*/*/dist/*', '*/cjs/*', '@*/*/cjs/*', '!ajv/dist/2020'],
   message: "A package's build folder is private: import its public entry (ajv/dist/2020 is Ajv's documented entry for draft 2020-12).",
 };
-const away = (folders, why) => ({ group: folders.flatMap((folder) => [`../${folder}/*`, `../../${folder}/*`, `../../../${folder}/*`]), message: why });
+const away = (folders, why) => ({
+  group: folders.flatMap((folder) => [`../${folder}/*`, `../../${folder}/*`, `../../../${folder}/*`]),
+  message: why,
+});
 const layer = (files, ...rules) => ({
   files,
   ignores: ['**/*.spec.ts'],
@@ -38,9 +41,18 @@ export default tseslint.config(
     away(['core', 'http', 'modules', 'standalone', 'infra', 'options', 'config', 'openapi'], 'lib is pure: it imports nothing of the app.'),
     { group: ['@nestjs/*'], message: 'lib is pure: no Nest.' },
   ),
-  layer(['src/core/**/*.ts'], away(['http', 'modules', 'standalone'], 'core is cross-cutting: it imports nothing of http, modules or standalone.')),
-  layer(['src/http/**/*.ts', 'src/infra/**/*.ts'], away(['modules', 'standalone'], 'http and infra serve the modules: they import no module and nothing of standalone.')),
-  layer(['src/modules/**/*.ts', 'src/options/**/*.ts', 'src/openapi/**/*.ts'], away(['standalone', 'config'], 'Only standalone (and its config) may know the standalone app.')),
+  layer(
+    ['src/core/**/*.ts'],
+    away(['http', 'modules', 'standalone'], 'core is cross-cutting: it imports nothing of http, modules or standalone.'),
+  ),
+  layer(
+    ['src/http/**/*.ts', 'src/infra/**/*.ts'],
+    away(['modules', 'standalone'], 'http and infra serve the modules: they import no module and nothing of standalone.'),
+  ),
+  layer(
+    ['src/modules/**/*.ts', 'src/options/**/*.ts', 'src/openapi/**/*.ts'],
+    away(['standalone', 'config'], 'Only standalone (and its config) may know the standalone app.'),
+  ),
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   prettier,
 );

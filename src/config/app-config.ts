@@ -1,3 +1,4 @@
+import type { LogLevelName } from '../core/logging/app-logger';
 import type { ServiceConfig } from '../options/service-config';
 import type { VCardPayloadOptions } from '../options/vcard-payload-options';
 
@@ -36,9 +37,6 @@ export interface AppConfig extends ServiceConfig {
   /** The options the standalone app passes to VCardPayloadModule.forRoot(). */
   options: VCardPayloadOptions;
 }
-
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-export type LogLevelName = (typeof LOG_LEVELS)[number];
 
 /** DI token of the standalone service's AppConfig (the standalone module provides it). */
 export const APP_CONFIG = Symbol('APP_CONFIG');

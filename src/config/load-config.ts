@@ -1,7 +1,8 @@
 import { ConfigError, LIMITS, OptionChecks } from '../options/option-checks';
 import { OptionName, resolveServiceConfig } from '../options/resolve-service-config';
 import type { VCardPayloadOptions } from '../options/vcard-payload-options';
-import { AppConfig, LOG_LEVELS } from './app-config';
+import { LOG_LEVELS } from '../core/logging/app-logger';
+import { AppConfig } from './app-config';
 
 export { ConfigError };
 

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { API_VERSION, SERVICE_NAME } from '../core/service-info';
+import { API_VERSION, SERVICE_NAME } from '../options/service-info';
 import { contactSchemaComponents } from '../lib/contact';
 import { rejectUnknownProperties } from '../core/validation/reject-unknown-properties';
 import { DEFAULT_PUBLIC_BASE_URL } from '../options/resolve-service-config';

@@ -1,5 +1,5 @@
 import type { Registry } from 'prom-client';
-import { SERVICE_VERSION } from '../core/service-info';
+import { SERVICE_VERSION } from './service-info';
 import { ConfigError, LIMITS, OptionChecks } from './option-checks';
 import type { ServiceConfig, StoreConfig } from './service-config';
 import type { VCardPayloadOptions } from './vcard-payload-options';

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '../config/app-config';
-import { SERVICE_NAME } from '../core/service-info';
+import { SERVICE_NAME } from '../options/service-info';
 import { buildOpenApiDocument } from '../openapi/build-openapi-document';
 
 /** The standalone service's document: the module's routes, with the /api alias as a second server. */

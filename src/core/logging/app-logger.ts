@@ -1,5 +1,8 @@
 import { ConsoleLogger, LogLevel } from '@nestjs/common';
-import type { LogLevelName } from '../../config/app-config';
+
+/** The LOG_LEVEL names, least severe first. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
 
 const LEVELS: Record<LogLevelName, LogLevel[]> = {
   debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],

@@ -4,7 +4,7 @@ import { ApiRoute } from '../../http/api-route.decorator';
 import { NotRateLimited } from '../../http/api-edge.guard';
 import type { HttpResponseLike } from '../../http/native-http';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
-import { SERVICE_NAME } from '../../core/service-info';
+import { SERVICE_NAME } from '../../options/service-info';
 import { StoreHealth } from '../../infra/store/store-health';
 import { HealthDto } from './dto/health.dto';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Implementation, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
-import { SERVICE_NAME } from '../../core/service-info';
+import { SERVICE_NAME } from '../../options/service-info';
 import { mcpInstructions } from './mcp-instructions';
 import { mcpSdk } from './mcp-sdk';
 import { McpCallContext, McpTools } from './mcp-tools';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
-import { API_VERSION, SERVICE_NAME } from '../../core/service-info';
+import { API_VERSION, SERVICE_NAME } from '../../options/service-info';
 import { CONTACT_TEXT_LIMITS } from '../../lib/contact';
 import { PRIVACY_NOTE } from '../vcard/privacy-note';
 import type { ProductContextDto } from './dto/product-context.dto';

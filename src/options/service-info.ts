@@ -8,7 +8,7 @@ export const SERVICE_NAME = 'vcard-payload-service';
 export const API_VERSION = '2026-11-20';
 
 function readPackageVersion(): string {
-  // package.json sits two levels above both src/core (ts-jest/swc) and dist/core (build).
+  // package.json sits two levels above both src/options (ts-jest/swc) and dist/options (build).
   const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
     version: string;
   };

@@ -5,8 +5,8 @@ import { ContactValidator } from '../../core/validation/contact-validator';
 import { toStoredCard, type EncodeOptions } from '../../lib/vcard';
 import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { VCardService } from '../vcard/vcard.service';
-import type { BatchRecord, StoredItem } from './batch-record';
-import { BatchStore } from './store/batch-store';
+import type { BatchRecord, StoredItem } from '../../infra/store/batch-record';
+import { BatchStore } from '../../infra/store/batch-store';
 
 /** Contacts per chunk: what one runner step (or one BullMQ job) reads from the store and records. */
 export const BATCH_CHUNK_SIZE = 50;

@@ -3,7 +3,7 @@ import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { Queue, Worker } from 'bullmq';
 import type { EncodeOptions } from '../../lib/vcard';
-import type { BatchRecord } from './batch-record';
+import type { BatchRecord } from '../../infra/store/batch-record';
 import { BATCH_CHUNK_SIZE, BatchProcessor } from './batch-processor';
 
 /** Port: runs a stored batch to completion, chunk by chunk, somewhere. */

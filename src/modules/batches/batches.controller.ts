@@ -26,7 +26,7 @@ import { TemplatesService } from '../templates/templates.service';
 import { cardOptions } from '../vcard/card-options';
 import { CARD_QUERY_DOCS } from '../vcard/card-query-docs';
 import { contactsFromCsv } from './batch-csv';
-import type { BatchRecord } from './batch-record';
+import type { BatchRecord } from '../../infra/store/batch-record';
 import { BatchesService, CONTACTS_PER_RATE_UNIT, itemsLimit } from './batches.service';
 import { BatchCreateRequestDto, BatchDto, BatchItemsPageDto, toBatchDto } from './dto/batch.dto';
 import { MARGIN_RANGE, QR_IMAGE_DEFAULTS, qrImageOptions, SCALE_RANGE } from '../vcard/qr-image-options';

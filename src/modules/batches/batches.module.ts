@@ -7,9 +7,9 @@ import { BatchProcessor } from './batch-processor';
 import { BatchRunner, BullBatchRunner, MemoryBatchRunner } from './batch-runner';
 import { BatchesController } from './batches.controller';
 import { BatchesService } from './batches.service';
-import { BatchStore } from './store/batch-store';
-import { MemoryBatchStore } from './store/memory-batch-store';
-import { RedisBatchStore } from './store/redis-batch-store';
+import { BatchStore } from '../../infra/store/batch-store';
+import { MemoryBatchStore } from '../../infra/store/memory/memory-batch-store';
+import { RedisBatchStore } from '../../infra/store/redis/redis-batch-store';
 
 /**
  * Batches: POST /v1/batches and its progress, items and cards. In memory, an in-process runner;

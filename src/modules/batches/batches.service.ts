@@ -14,10 +14,11 @@ import { formattedName, type EncodeOptions } from '../../lib/vcard';
 import { optionsFingerprint } from '../vcard/card-options';
 import type { ZipFile } from './batch-codes-zip';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
-import { BatchCreation, BatchRecord, isBatchId, newBatchId, StoredItem } from './batch-record';
+import { BatchCreation, BatchRecord, StoredItem } from '../../infra/store/batch-record';
+import { isBatchId, newBatchId } from './batch-id';
 import { BatchJsonBody } from './batch-json-body';
 import { BatchRunner } from './batch-runner';
-import { BatchStore } from './store/batch-store';
+import { BatchStore } from '../../infra/store/batch-store';
 
 /** Contacts per unit of the rate budget: a batch of n contacts costs ceil(n / 100) requests. */
 export const CONTACTS_PER_RATE_UNIT = 100;

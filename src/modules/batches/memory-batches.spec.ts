@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import type { BatchRecord, StoredItem } from './batch-record';
-import { newBatchId } from './batch-record';
+import type { BatchRecord, StoredItem } from '../../infra/store/batch-record';
+import { newBatchId } from './batch-id';
 import type { BatchProcessor } from './batch-processor';
 import { MemoryBatchRunner } from './batch-runner';
-import { MemoryBatchStore } from './store/memory-batch-store';
+import { MemoryBatchStore } from '../../infra/store/memory/memory-batch-store';
 
 const LIMITS = { perClient: 2, total: 20 };
 

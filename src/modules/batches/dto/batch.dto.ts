@@ -3,7 +3,7 @@ import { ErrorObjectDto } from '../../errors/dto/error-response.dto';
 import { PaginationDto } from '../../templates/dto/template.dto';
 import { VCardRequestDto } from '../../vcard/dto/vcard-request.dto';
 import { VCardResponseDto } from '../../vcard/dto/vcard-response.dto';
-import type { BatchRecord } from '../batch-record';
+import type { BatchRecord } from '../../../infra/store/batch-record';
 
 @ApiSchema({ name: 'BatchCreateRequest' })
 export class BatchCreateRequestDto {

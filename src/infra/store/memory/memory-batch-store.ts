@@ -1,5 +1,5 @@
 import type { ActiveLimits, BatchCreation, BatchRecord, IdempotencyClaim, StoredItem } from '../batch-record';
-import { BatchStore } from './batch-store';
+import { BatchStore } from '../batch-store';
 
 /**
  * The outcomes of a batch, outside the JavaScript heap: each recording is one Buffer holding its

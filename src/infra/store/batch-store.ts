@@ -1,4 +1,4 @@
-import type { ActiveLimits, BatchCreation, BatchRecord, IdempotencyClaim, StoredItem } from '../batch-record';
+import type { ActiveLimits, BatchCreation, BatchRecord, IdempotencyClaim, StoredItem } from './batch-record';
 
 /**
  * Port: where batches, their contacts and their results live until they expire (JOB_TTL_SECONDS).

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
-import { storeUnavailable } from '../../../infra/store/store-unavailable';
-import type { RedisCircuit } from '../../../infra/store/redis/redis-circuit';
+import { storeUnavailable } from '../store-unavailable';
+import type { RedisCircuit } from './redis-circuit';
 import type { ActiveLimits, BatchCreation, BatchRecord, BatchStatus, IdempotencyClaim, StoredItem } from '../batch-record';
-import { BatchStore } from './batch-store';
+import { BatchStore } from '../batch-store';
 
 /**
  * Claims the Idempotency-Key (if any) and stores the batch, its contacts and its place among the

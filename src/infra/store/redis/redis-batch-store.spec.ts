@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import Redis from 'ioredis';
 import { RedisServer } from '../../../../test/utils/redis-server';
 import { describeWithRedis } from '../../../../test/utils/system-program';
-import { BatchRecord, newBatchId, StoredItem } from '../batch-record';
+import { newBatchId } from '../../../modules/batches/batch-id';
+import type { BatchRecord, StoredItem } from '../batch-record';
 import { RedisBatchStore } from './redis-batch-store';
 
 const LIMITS = { perClient: 2, total: 3 };

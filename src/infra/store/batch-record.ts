@@ -1,4 +1,3 @@
-import { ulid } from 'ulid';
 import type { EncodeOptions, StoredCard } from '../../lib/vcard';
 
 export type BatchStatus = 'queued' | 'running' | 'succeeded' | 'failed';
@@ -45,13 +44,3 @@ export interface ActiveLimits {
 
 export type BatchCreation =
   { created: true } | { created: false; existing: BatchRecord; fingerprint: string } | { created: false; refused: 'client' | 'service' };
-
-const BATCH_ID = /^batch_[0-9A-HJKMNP-TV-Z]{26}$/;
-
-export function newBatchId(): string {
-  return `batch_${ulid()}`;
-}
-
-export function isBatchId(value: string): boolean {
-  return BATCH_ID.test(value);
-}

@@ -102,17 +102,22 @@ const app = Fastify({
 });
 
 if (FEATURES) {
-  const cors = require(`${dist}/standalone/cors.js`);
-  const { attachEdgeHook } = require(`${dist}/standalone/edge-hook.js`);
+  const { attachEdgeHook, answerOtherPreflights } = require(`${dist}/standalone/edge-hook.js`);
+  const { EdgePolicy } = require(`${dist}/http/edge-policy.js`);
   const { RateLimiter } = require(`${dist}/core/rate-limit/rate-limiter.js`);
   const { MemoryThrottlerStorage } = require(`${dist}/infra/store/memory/memory-throttler-storage.js`);
   const { RequestLogger } = require(`${dist}/standalone/request-logger.js`);
   const { createAppLogger } = require(`${dist}/core/logging/app-logger.js`);
+  const { Reflector } = require('@nestjs/core');
   // In the service's order: the edge (CORS response headers, rate limit), request id and log, preflights.
   const rateLimit = { max: Number(process.env.RATE_LIMIT_MAX ?? 10_000_000), windowSeconds: 60 };
-  attachEdgeHook(app, { cors: true }, new RateLimiter(new MemoryThrottlerStorage(), { rateLimit }), { active: false });
+  const limiter = new RateLimiter(new MemoryThrottlerStorage(), { rateLimit });
+  // No Nest controllers here: health is declared free by hand, as the service's health route declares it.
+  const policy = new EdgePolicy({ cors: true }, limiter, new Reflector(), { getControllers: () => [] });
+  policy.declareFreePath('/v1/health');
+  attachEdgeHook(app, policy, { active: false });
   new RequestLogger().attach(app, createAppLogger('info'));
-  await cors.registerCorsPreflight(app);
+  answerOtherPreflights(app, policy);
 }
 
 app.get('/v1/health', async () => ({ ok: true, service: SERVICE_NAME, version: SERVICE_VERSION }));

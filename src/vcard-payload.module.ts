@@ -1,11 +1,12 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { RouterModule } from '@nestjs/core';
+import { DiscoveryModule, RouterModule } from '@nestjs/core';
 import { RateLimiter } from './core/rate-limit/rate-limiter';
 import { Readiness } from './core/lifecycle/readiness';
 import { ServiceMetrics } from './core/metrics/service-metrics';
 import { ShutdownSignal } from './core/lifecycle/shutdown-signal';
 import { ApiEdgeGuard } from './http/api-edge.guard';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { EdgePolicy } from './http/edge-policy';
 import { CorsPreflightController } from './http/cors-preflight.controller';
 import { JobStore } from './infra/store/job-store';
 import { StoreHealth } from './infra/store/store-health';
@@ -43,6 +44,9 @@ export const FEATURE_MODULES = [
   ErrorsModule,
 ];
 
+/** The core module's own services, provided and exported alike. */
+const SHARED_SERVICES = [RateLimiter, ShutdownSignal, Readiness, ServiceMetrics, EdgePolicy, ApiEdgeGuard, ApiExceptionFilter];
+
 /**
  * What every feature module needs: the validated configuration, the stores, the rate limiter, the
  * shutdown signal and the enhancers @ApiRoute() binds. Global so the feature modules see it; its
@@ -59,31 +63,14 @@ class VCardPayloadCoreModule {
         useFactory: (options: VCardPayloadOptions) => resolveServiceConfig(options),
       },
       ...STORE_PROVIDERS,
-      RateLimiter,
-      ShutdownSignal,
-      Readiness,
-      ServiceMetrics,
-      ApiEdgeGuard,
-      ApiExceptionFilter,
+      ...SHARED_SERVICES,
     ];
     return {
       module: VCardPayloadCoreModule,
       global: true,
-      imports: base.imports ?? [],
+      imports: [...(base.imports ?? []), DiscoveryModule],
       providers,
-      exports: [
-        SERVICE_CONFIG,
-        JobStore,
-        StoreHealth,
-        RATE_LIMIT_STORAGE,
-        REDIS_CONNECTION,
-        RateLimiter,
-        ShutdownSignal,
-        Readiness,
-        ServiceMetrics,
-        ApiEdgeGuard,
-        ApiExceptionFilter,
-      ],
+      exports: [SERVICE_CONFIG, JobStore, StoreHealth, RATE_LIMIT_STORAGE, REDIS_CONNECTION, ...SHARED_SERVICES],
     };
   }
 }

@@ -1,31 +1,20 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
-import { HttpAdapterHost, Reflector } from '@nestjs/core';
-import type { ThrottlerStorageRecord } from '../core/rate-limit/sync-throttler-storage';
-import { RateLimiter } from '../core/rate-limit/rate-limiter';
-import { SERVICE_CONFIG, ServiceConfig } from '../options/service-config';
-import { CORS_RESPONSE_HEADERS } from './cors-headers';
-import { isEdgeHandled } from './edge-marker';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { ServiceMetrics } from '../core/metrics/service-metrics';
+import { EdgePolicy } from './edge-policy';
 import { rememberRoute } from './mount-path';
 import { HttpRequestLike, nativeRequest, nativeResponse } from './native-http';
-import { ServiceMetrics } from '../core/metrics/service-metrics';
-
-const NOT_COUNTED = Symbol('vcard-payload.notCounted');
-
-/** Exempts a controller's routes from the rate limit (health, CORS preflight). */
-export const NotRateLimited = (): ClassDecorator & MethodDecorator => SetMetadata(NOT_COUNTED, true);
 
 /**
- * What every module route does before its handler, on any adapter: remembers the matched route
- * (for links under the mount path), records the request in the metrics when it is answered, adds
- * the CORS response headers, and counts the request against the client's budget with the RateLimit headers (429 with Retry-After when spent). A request the
- * app's edge already handled (the standalone service) is left alone.
+ * The module's adapter of the EdgePolicy, before every module route's handler on any adapter:
+ * remembers the matched route (for links under the mount path) and, unless the app's edge already
+ * admitted the request (the standalone service), records it in the metrics once answered and
+ * admits it (CORS headers, the rate limit by the route's declaration, a 429 when spent).
  */
 @Injectable()
 export class ApiEdgeGuard implements CanActivate {
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
-    private readonly limiter: RateLimiter,
-    private readonly reflector: Reflector,
+    private readonly policy: EdgePolicy,
     private readonly adapterHost: HttpAdapterHost,
     private readonly metrics: ServiceMetrics,
   ) {}
@@ -34,22 +23,19 @@ export class ApiEdgeGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<HttpRequestLike>();
     rememberRoute(context, request);
-    if (isEdgeHandled(nativeRequest(request))) return true;
+    const raw = nativeRequest(request);
+    if (this.policy.isAdmitted(raw)) return true;
 
     const response = http.getResponse<object>();
     this.measure(request, response);
+    const counts = this.policy.countsHandler(context.getHandler(), context.getClass());
     const setHeader = (name: string, value: string): unknown => this.adapterHost.httpAdapter.setHeader(response, name, value);
-    if (this.config.cors) for (const [name, value] of Object.entries(CORS_RESPONSE_HEADERS)) setHeader(name, value);
-    if (!this.limiter.enabled || this.reflector.getAllAndOverride<boolean>(NOT_COUNTED, [context.getHandler(), context.getClass()])) {
-      return true;
-    }
-    const record = this.limiter.hit(request.ip);
-    const settle = (counted: ThrottlerStorageRecord): boolean => {
-      const error = this.limiter.apply(counted, setHeader);
+    const admission = this.policy.admit(raw, request.ip, counts, setHeader);
+    const settle = (error: Error | undefined): boolean => {
       if (error) throw error;
       return true;
     };
-    return record instanceof Promise ? record.then(settle) : settle(record);
+    return admission instanceof Promise ? admission.then(settle) : settle(admission);
   }
 
   /** Counts the request and its latency once its response is sent (errors and 429s included). */

@@ -1,9 +1,7 @@
-import { Controller, Headers, HttpCode, Inject, Options, Res } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Options, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { ApiError } from '../core/errors/api-error';
-import { SERVICE_CONFIG, ServiceConfig } from '../options/service-config';
-import { isPreflight, preflightHeaders } from './cors-headers';
+import { EdgePolicy } from './edge-policy';
 
 /** Every path the module serves, as its controllers declare them (relative to the mount path). */
 export const MODULE_PATHS = [
@@ -20,15 +18,15 @@ export const MODULE_PATHS = [
 ] as const;
 
 /**
- * CORS preflight for the module's paths, on any adapter: 204 with the allowed methods, the
- * request's headers reflected and max-age, as @fastify/cors and `cors` answer it. Not counted
- * against the rate limit. With `cors: false` the module declines (404) and the host decides.
+ * CORS preflight for the module's paths, on any adapter, answered as the EdgePolicy says: 204 with
+ * the allowed methods, the request's headers reflected and max-age. Not counted against the rate
+ * limit (no guard). With `cors: false` the module declines (404) and the host decides.
  */
 @ApiExcludeController()
 @Controller()
 export class CorsPreflightController {
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    private readonly policy: EdgePolicy,
     private readonly adapterHost: HttpAdapterHost,
   ) {}
 
@@ -39,13 +37,7 @@ export class CorsPreflightController {
     @Headers('access-control-request-headers') requested: string | undefined,
     @Res({ passthrough: true }) response: object,
   ): void {
-    if (!this.config.cors) throw new ApiError('not_found');
-    if (!isPreflight(method)) {
-      throw new ApiError('bad_request', {
-        message: 'An OPTIONS request here must be a CORS preflight.',
-        hint: 'Send Access-Control-Request-Method (browsers do this for you).',
-      });
-    }
-    for (const [name, value] of Object.entries(preflightHeaders(requested))) this.adapterHost.httpAdapter.setHeader(response, name, value);
+    const headers = this.policy.preflight(method, requested);
+    for (const [name, value] of Object.entries(headers)) this.adapterHost.httpAdapter.setHeader(response, name, value);
   }
 }

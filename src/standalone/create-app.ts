@@ -6,10 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { loadConfig } from '../config/load-config';
 import { createAppLogger } from '../core/logging/app-logger';
-import { RateLimiter } from '../core/rate-limit/rate-limiter';
-import { registerCorsPreflight } from './cors';
+import { EdgePolicy } from '../http/edge-policy';
 import { attachConnectionLimits } from './connection-limits';
-import { attachEdgeHook } from './edge-hook';
+import { answerOtherPreflights, attachEdgeHook } from './edge-hook';
 import { fastifyOptions } from './fastify-options';
 import { Drain } from './graceful-shutdown';
 import { BATCH_CREATION_URL, useCsvParser, useStrictJsonParser } from './json-body-parser';
@@ -58,11 +57,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   // CORS on fastify itself rather than through app.enableCors(): Nest's hook also copies the
   // CORS headers onto reply.raw, and a response whose raw object already holds headers takes
   // Node's slow writeHead path that re-validates every header. First, so a 429 carries them.
-  attachEdgeHook(fastify, config, app.get(RateLimiter), app.get(Drain));
+  const policy = app.get(EdgePolicy);
+  attachEdgeHook(fastify, policy, app.get(Drain));
   app.get(RequestLogger).attach(fastify, logger);
-  // Last: the preflight context inherits the hooks above (edge, request id, request log).
-  if (config.cors) await registerCorsPreflight(fastify);
-  setupOpenApi(app, config);
+  if (config.cors) answerOtherPreflights(fastify, policy);
+  setupOpenApi(app, config, policy);
+  if (config.playground) policy.declareFreePath('/playground/*');
 
   await app.init();
   await fastify.ready();

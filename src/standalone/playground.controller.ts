@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { NotRateLimited } from '../http/edge-policy';
 import type { FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -52,6 +53,7 @@ function load(file: string, type: string): Asset {
  * and do not count against the rate limit.
  */
 @ApiExcludeController()
+@NotRateLimited()
 @Controller()
 export class PlaygroundController {
   private readonly page = load('index.html', 'text/html; charset=utf-8');

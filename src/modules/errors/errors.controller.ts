@@ -4,6 +4,7 @@ import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ContactValidator } from '../../core/validation/contact-validator';
 import { ApiErrorResponses } from './api-error-responses.decorator';
 import { renderErrorCatalogue } from './error-catalogue.page';
+import { NotRateLimited } from '../../http/edge-policy';
 
 @ApiTags('errors')
 @ApiRoute()
@@ -27,6 +28,7 @@ export class ErrorsController {
   }
 
   @Get('docs/errors')
+  @NotRateLimited()
   @ApiExcludeEndpoint()
   @Header('Content-Type', 'text/html; charset=utf-8')
   page(): string {

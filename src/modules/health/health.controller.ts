@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { ApiRoute } from '../../http/api-route.decorator';
-import { NotRateLimited } from '../../http/api-edge.guard';
+import { NotRateLimited } from '../../http/edge-policy';
 import type { HttpResponseLike } from '../../http/native-http';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { SERVICE_NAME } from '../../options/service-info';

@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { Readiness } from '../../core/lifecycle/readiness';
 import { ApiRoute } from '../../http/api-route.decorator';
-import { NotRateLimited } from '../../http/api-edge.guard';
+import { NotRateLimited } from '../../http/edge-policy';
 import type { HttpResponseLike } from '../../http/native-http';
 import { StoreHealth } from '../../infra/store/store-health';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';

@@ -31,7 +31,7 @@ export class RateLimiter {
   private readonly limitHeader: string;
   private readonly ttlMs: number;
   private readonly syncStorage: SyncThrottlerStorage | null;
-  /** Client address → counter key. normalizeIp parses an IPv6 address (its /64) in about 2.5 µs. */
+  /** Client address → counter key: normalizeIp parses an IPv6 address (its /64) on every call. */
   private readonly keys = new Map<string, string>();
 
   constructor(

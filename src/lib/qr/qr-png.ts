@@ -12,8 +12,8 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /**
  * The symbol as a 1-bit greyscale PNG: `(size + 2·margin) · scale` pixels square, dark modules on an
  * opaque white background. Written here over Node's zlib rather than with `qrcode`'s own PNG
- * renderer, which builds an 8-bit RGBA image through pngjs: about 25 times the CPU and 6 times the
- * bytes for the same code (bench/README.md, "QR images").
+ * renderer, which builds an 8-bit RGBA image through pngjs at many times the CPU and bytes for
+ * the same code (bench/README.md, "QR images").
  */
 export function qrPng(matrix: QrMatrix, { scale, margin }: QrRaster): Buffer {
   const { size, modules } = matrix;

@@ -11,9 +11,8 @@ import { BatchStore } from '../../infra/store/batch-store';
 /** Contacts per chunk: what one runner step (or one BullMQ job) reads from the store and records. */
 export const BATCH_CHUNK_SIZE = 50;
 /**
- * Contacts encoded between two yields to the event loop (about 0.5 ms of work), so that a single
- * request waits behind at most that much batch work. In-process, 20 against 50 moved the p99 of
- * POST /v1/vcard during back-to-back 10k batches from 11.5 to 9.6 ms (bench/README.md).
+ * Contacts encoded between two yields to the event loop, so that a single request waits behind
+ * at most that much batch work (the p99 this buys is in bench/README.md, phase 6).
  */
 export const BATCH_STEP_SIZE = 20;
 

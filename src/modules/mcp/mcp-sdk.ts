@@ -13,9 +13,8 @@ let loaded: McpSdk | undefined;
 
 /**
  * The MCP SDK, loaded on the first MCP request instead of at start-up. Its protocol schemas
- * (zod) hold about 14 MB of RSS (measured on top of everything else the service loads), which a
- * process serving only REST traffic never needs; the peak-RSS target of the benchmark counts it.
- * The first /mcp request pays the load once (about 120 ms here). Only type imports elsewhere: any
+ * (zod) take memory that a process serving only REST traffic never needs (bench/README.md).
+ * The first /mcp request pays the load once. Only type imports elsewhere: any
  * value import of the SDK would load it at start-up again (test/e2e/mcp-lazy-sdk.e2e-spec.ts
  * checks that it does not).
  */

@@ -1,3 +1,4 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import { isIP } from 'node:net';
 
 /**
@@ -28,6 +29,13 @@ export class OptionChecks {
     }
     const text = (value as string).trim();
     return keepSlash ? text : text.replace(/\/+$/, '');
+  }
+
+  /** A @nestjs/throttler ThrottlerStorage: an object with an `increment` method. */
+  throttlerStorage(name: string, value: unknown): ThrottlerStorage | undefined {
+    if (typeof (value as Partial<ThrottlerStorage> | null)?.increment === 'function') return value as ThrottlerStorage;
+    this.problems.push(`${name} must be a ThrottlerStorage (an object with an increment method)`);
+    return undefined;
   }
 
   redisUrl(name: string, value: unknown): string | undefined {

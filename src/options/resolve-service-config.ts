@@ -38,6 +38,7 @@ export function resolveServiceConfig(
       : {
           max: number(check, name('rateLimit.max'), rate?.max, 120, LIMITS.rateLimitMax),
           windowSeconds: number(check, name('rateLimit.windowSeconds'), rate?.windowSeconds, 60, LIMITS.rateLimitWindowSeconds),
+          ...(rate?.storage !== undefined && { storage: check.throttlerStorage('rateLimit.storage', rate.storage) }),
         };
   const jobs = {
     ttlSeconds: number(check, name('jobs.ttlSeconds'), options.jobs?.ttlSeconds, 900, LIMITS.jobTtlSeconds),

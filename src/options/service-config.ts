@@ -1,3 +1,4 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Registry } from 'prom-client';
 import type Redis from 'ioredis';
 
@@ -13,8 +14,8 @@ export interface ServiceConfig {
   publicBaseUrl: string;
   appUrl: string | null;
   generatorUrl: string;
-  /** null: the host does its own limiting. */
-  rateLimit: { max: number; windowSeconds: number } | null;
+  /** null: the host does its own limiting. `storage`: the host's counter store, when it passes one. */
+  rateLimit: { max: number; windowSeconds: number; storage?: ThrottlerStorage } | null;
   jobs: { ttlSeconds: number; maxJobs: number };
   store: StoreConfig;
   mcp: { enabled: boolean; allowedHosts: string[] };

@@ -1,3 +1,4 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import type { Registry } from 'prom-client';
 
@@ -32,8 +33,10 @@ export interface VCardPayloadOptions {
    * One budget per client IP across the module's routes (health and CORS preflight excluded):
    * `max` requests (`RATE_LIMIT_MAX`, default 120) per `windowSeconds` (`RATE_LIMIT_WINDOW_SECONDS`,
    * default 60). `false` leaves limiting to the host: no counting and no RateLimit headers.
+   * `storage` is where the counters live: any `@nestjs/throttler` ThrottlerStorage the host passes
+   * (its Redis storage, say); default the module's store (memory, or Redis with `store`).
    */
-  rateLimit?: { max?: number; windowSeconds?: number } | false;
+  rateLimit?: { max?: number; windowSeconds?: number; storage?: ThrottlerStorage } | false;
   /** Jobs expire after `ttlSeconds` (`JOB_TTL_SECONDS`, default 900); memory keeps at most `maxJobs` (`MAX_JOBS`, default 10000). */
   jobs?: { ttlSeconds?: number; maxJobs?: number };
   /** Where jobs and counters live (`REDIS_URL`). Default `'memory'`. */

@@ -5,6 +5,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { ThrottlerStorageService } from '@nestjs/throttler';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { request as httpRequest } from 'node:http';
 import { Registry } from 'prom-client';
@@ -293,6 +295,58 @@ describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the pre
       expect(paths.some((path) => path.includes('things'))).toBe(false);
       expect(document.servers?.[0].url).toBe(base);
     });
+  });
+});
+
+const ADAPTERS: Array<[string, () => ExpressAdapter | FastifyAdapter]> = [
+  ['Express', () => new ExpressAdapter()],
+  ['Fastify', () => new FastifyAdapter()],
+];
+
+describe.each(ADAPTERS)("the host's own ThrottlerStorage on %s", (_adapter, adapter) => {
+  const storage = new ThrottlerStorageService();
+  const apps: INestApplication[] = [];
+  const bases: string[] = [];
+
+  beforeAll(async () => {
+    // Two instances of a platform sharing the host's counter store, as a fleet shares Redis.
+    for (let i = 0; i < 2; i += 1) {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      @Module({ imports: [VCardPayloadModule.forRoot({ publicBaseUrl: base, rateLimit: { max: 3, windowSeconds: 60, storage } })] })
+      class SharedCounterPlatform {}
+      const app = await NestFactory.create(SharedCounterPlatform, adapter(), { logger: false });
+      await app.listen(port, '127.0.0.1');
+      apps.push(app);
+      bases.push(base);
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    storage.onApplicationShutdown();
+  });
+
+  it('counts into the storage the host passed: one budget across both instances, then a 429', async () => {
+    const answers: Array<[number, string | null]> = [];
+    for (const base of [bases[0], bases[1], bases[0], bases[1]]) {
+      const res = await fetch(`${base}/v1/product`);
+      answers.push([res.status, res.headers.get('ratelimit-remaining')]);
+    }
+    expect(answers).toEqual([
+      [200, '2'],
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ]);
+    expect(storage.storage.size).toBe(1);
+  });
+
+  it('refuses an option that is not a ThrottlerStorage', () => {
+    @Module({ imports: [VCardPayloadModule.forRoot({ rateLimit: { storage: {} as never } })] })
+    class WrongStoragePlatform {}
+    return expect(NestFactory.create(WrongStoragePlatform, adapter(), { logger: false, abortOnError: false })).rejects.toThrow(
+      /rateLimit.storage must be a ThrottlerStorage/,
+    );
   });
 });
 

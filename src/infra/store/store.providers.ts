@@ -78,9 +78,10 @@ export const STORE_PROVIDERS: Provider[] = [
   },
   {
     provide: RATE_LIMIT_STORAGE,
-    inject: [REDIS_CONNECTION],
-    useFactory: (redis: RedisConnection | null): ThrottlerStorage =>
-      redis ? new RedisThrottlerStorage(redis.client, undefined, redis.circuit) : new MemoryThrottlerStorage(),
+    inject: [SERVICE_CONFIG, REDIS_CONNECTION],
+    useFactory: (config: ServiceConfig, redis: RedisConnection | null): ThrottlerStorage =>
+      config.rateLimit?.storage ??
+      (redis ? new RedisThrottlerStorage(redis.client, undefined, redis.circuit) : new MemoryThrottlerStorage()),
   },
   {
     provide: StoreHealth,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError } from '../errors/api-error';
+import { bodyShapeIssue, invalidRequest } from './invalid-request';
 import { validateContact } from '../../lib/contact';
 import type { ContactFields } from '../../lib/vcard';
 
@@ -13,13 +13,9 @@ import type { ContactFields } from '../../lib/vcard';
 export class ContactValidator {
   /** The cleaned contact, or throws ApiError invalid_request. */
   validate(body: unknown): ContactFields {
-    if (body === undefined || body === null) {
-      throw new ApiError('invalid_request', {
-        details: { fields: [{ field: '(body)', issue: 'required', message: 'A JSON object body is required.' }], fieldCount: 1 },
-      });
-    }
+    if (body === undefined || body === null) throw invalidRequest([bodyShapeIssue(body)!]);
     const outcome = validateContact(body);
     if (outcome.ok) return outcome.value;
-    throw new ApiError('invalid_request', { details: { fields: outcome.issues, fieldCount: outcome.count } });
+    throw invalidRequest(outcome.issues, outcome.count);
   }
 }

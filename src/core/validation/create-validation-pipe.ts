@@ -1,15 +1,8 @@
 import { ArgumentMetadata, Injectable, Type, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
+import { MAX_LISTED_ISSUES, namesPrototypeMember, shownPath, type FieldIssue } from '../../lib/contact';
 import { ApiError } from '../errors/api-error';
-
-/** One rejected input, as listed in error.details.fields. */
-export interface FieldIssue {
-  field: string;
-  /** Machine-readable reason: required, type, unknown, too_long, format, invalid_unicode, ... */
-  issue: string;
-  /** Human-readable; never contains the submitted value. */
-  message: string;
-}
+import { bodyShapeIssue, invalidRequest } from './invalid-request';
 
 /** class-validator's built-in constraint names, mapped to the contract's issue names. */
 const BUILT_IN_ISSUES: Record<string, string> = {
@@ -24,18 +17,13 @@ const BUILT_IN_ISSUES: Record<string, string> = {
 /** The types ValidationPipe.toValidate never validates; a Set instead of its per-call array. */
 const UNVALIDATED_TYPES = new Set<unknown>([String, Boolean, Number, Array, Object, Buffer, Date]);
 
-/** Unknown keys are client-chosen text: shortened rather than echoing arbitrarily long input. */
-function shownField(field: string): string {
-  return field.length > 64 ? `${field.slice(0, 61)}...` : field;
-}
-
 const unknownFieldMessage = (shown: string): string => `${shown} is not a known field`;
 
 function toIssues(errors: ValidationError[], parent = ''): FieldIssue[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
     const constraints = Object.entries(error.constraints ?? {});
-    const shown = shownField(field);
+    const shown = shownPath(field);
     const own = constraints.slice(0, 1).map(([name, message]) => ({
       field: shown,
       issue: BUILT_IN_ISSUES[name] ?? name,
@@ -45,31 +33,10 @@ function toIssues(errors: ValidationError[], parent = ''): FieldIssue[] {
   });
 }
 
-function bodyShapeIssue(value: unknown): FieldIssue | null {
-  if (value === undefined || value === null) {
-    return { field: '(body)', issue: 'required', message: 'A JSON object body is required.' };
-  }
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    return { field: '(body)', issue: 'type', message: 'The request body must be a JSON object.' };
-  }
-  return null;
-}
-
-/** Keys ValidationPipe deletes from the input before validating (its stripProtoKeys). */
-const STRIPPED_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
-
 /** The issue class-validator's whitelist reports for an unknown key, for the keys it never sees. */
 function unknownKeyIssue(key: string): FieldIssue {
-  const shown = shownField(key);
+  const shown = shownPath(key);
   return { field: shown, issue: 'unknown', message: unknownFieldMessage(shown) };
-}
-
-/** How many rejected fields an error names; details.fieldCount says how many there were in all. */
-export const MAX_LISTED_FIELDS = 20;
-
-/** 400 invalid_request naming at most MAX_LISTED_FIELDS fields, so an error stays small whatever the body. */
-function invalidRequest(issues: FieldIssue[], fieldCount = issues.length): ApiError {
-  return new ApiError('invalid_request', { details: { fields: issues.slice(0, MAX_LISTED_FIELDS), fieldCount } });
 }
 
 /** Stands in for an object or array in a declared field: not a string, and nothing to walk. */
@@ -134,7 +101,7 @@ export class ApiValidationPipe extends ValidationPipe {
 
   /**
    * A body (or query) object, in one pass over its keys whatever their number: unknown keys are set aside
-   * (at most MAX_LISTED_FIELDS of them named), and a declared field holding an object or array is
+   * (at most MAX_LISTED_ISSUES of them named), and a declared field holding an object or array is
    * replaced by a non-string stand-in before class-transformer sees it, so no nesting is ever
    * walked (a deep body once overflowed its recursion) and the field still gets the usual
    * "must be a string". Only the declared fields reach class-validator. The issues keep the stock
@@ -152,8 +119,8 @@ export class ApiValidationPipe extends ValidationPipe {
     for (const key of Object.keys(value)) {
       if (!declared.has(key)) {
         unknownCount += 1;
-        const list = STRIPPED_KEYS.has(key) || key in prototype ? unseen : unknown;
-        if (unknown.length + unseen.length < MAX_LISTED_FIELDS) list.push(key);
+        const list = namesPrototypeMember(key) || key in prototype ? unseen : unknown;
+        if (unknown.length + unseen.length < MAX_LISTED_ISSUES) list.push(key);
         continue;
       }
       const field = value[key];

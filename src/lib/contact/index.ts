@@ -9,7 +9,14 @@ export { readCsvHeader, type CsvHeader } from './contact-csv-columns';
 export { ruleJsonSchema, type JsonSchema } from './contact-json-schema';
 export type { ChoiceRule, FlagRule, ListRule, ObjectRule, Rule, TextRule, ValueCheck } from './contact-rules';
 export { CONTACT_SCHEMA, isBirthday } from './contact-schema';
-export { compileValidator, MAX_LISTED_ISSUES, shownPath, type FieldIssue, type ValidationOutcome } from './schema-validator';
+export {
+  compileValidator,
+  MAX_LISTED_ISSUES,
+  namesPrototypeMember,
+  shownPath,
+  type FieldIssue,
+  type ValidationOutcome,
+} from './schema-validator';
 
 /** Validates and cleans a contact (a request body, an MCP tool's arguments, a batch contact, a CSV row). */
 export const validateContact = compileValidator<ContactFields>(CONTACT_SCHEMA);

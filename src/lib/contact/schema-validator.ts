@@ -37,9 +37,14 @@ export function shownPath(path: string): string {
   return path.length > 64 ? `${path.slice(0, 61)}...` : path;
 }
 
-// Keys a JSON parser may give an object that name Object.prototype members: at the top level they
-// are listed after the other issues, as class-validator's pipe once did (it never saw them).
-const PROTOTYPE_KEYS = (key: string): boolean => key === '__proto__' || key === 'prototype' || key in Object.prototype;
+/**
+ * Whether a key a JSON parser may give an object names a prototype member (`__proto__`,
+ * `prototype`, `constructor`, ...): validators never copy such a key, and at the top level list it
+ * after the other issues, as class-validator's pipe does (it never sees them).
+ */
+export function namesPrototypeMember(key: string): boolean {
+  return key === '__proto__' || key === 'prototype' || key in Object.prototype;
+}
 
 /**
  * Compiles a rule tree into one synchronous validator: each value is cleaned and checked once, in
@@ -155,7 +160,7 @@ function objectValidator(rule: ObjectRule, isRoot: boolean): Validator {
         continue;
       }
       const shown = shownPath(prefix + key);
-      if (isRoot && PROTOTYPE_KEYS(key)) {
+      if (isRoot && namesPrototypeMember(key)) {
         lateCount += 1;
         if ((lateUnknown ??= []).length < MAX_LISTED_ISSUES) lateUnknown.push(shown);
       } else sink.add(shown, 'unknown', `${shown} is not a known field`);

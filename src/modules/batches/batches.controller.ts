@@ -21,10 +21,9 @@ import { clientMountPath, routedMountPath } from '../../http/mount-path';
 import { clientAddress, HttpRequestLike, HttpResponseLike, nativeRequest, takeOverResponse } from '../../http/native-http';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
-import { IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
 import { TemplatesService } from '../templates/templates.service';
 import { cardOptions } from '../vcard/card-options';
-import { CARD_QUERY_DOCS } from '../vcard/card-query-docs';
+import { CARD_QUERY_DOCS, createdResourceHeaders, IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
 import { contactsFromCsv } from './batch-csv';
 import type { BatchRecord } from '../../infra/store/batch-record';
 import { BatchesService, CONTACTS_PER_RATE_UNIT, itemsLimit } from './batches.service';
@@ -102,14 +101,7 @@ export class BatchesController {
   @ApiAcceptedResponse({
     type: BatchDto,
     description: 'The batch, queued.',
-    headers: {
-      Location: { description: 'Absolute URL of the batch (same as links.self).', schema: { type: 'string', format: 'uri' } },
-      'Idempotent-Replayed': {
-        description: '`true` when this is the earlier batch for the same Idempotency-Key and body.',
-        schema: { type: 'string', enum: ['true'] },
-      },
-      ...RATE_LIMIT_HEADERS_DOC,
-    },
+    headers: createdResourceHeaders('batch', false),
   })
   @ApiErrorResponses(
     'invalid_request',

@@ -2,6 +2,7 @@ import { Inject, Injectable, MessageEvent } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Observable } from 'rxjs';
 import { ApiError } from '../../core/errors/api-error';
+import { invalidField } from '../../core/validation/invalid-request';
 import { buildErrorBody } from '../../core/errors/error-body';
 import { ERROR_CODES, ErrorCode } from '../../core/errors/error-codes';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
@@ -108,7 +109,7 @@ export class BatchesService {
   contactsFromJson(body: unknown): string[] {
     if (body instanceof BatchJsonBody) return body.contacts;
     const fail = (issue: string, message: string, field = 'contacts'): never => {
-      throw new ApiError('invalid_request', { details: { fields: [{ field, issue, message }], fieldCount: 1 } });
+      throw invalidField(field, issue, message);
     };
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       return fail('type', 'The body must be a JSON object: {"contacts": [...]}', '(body)');
@@ -131,13 +132,7 @@ export class BatchesService {
   ): Promise<{ batch: BatchRecord; replayed: boolean }> {
     const { maxContacts, maxActivePerClient, maxActive } = this.config.batches;
     if (contacts.length < 1 || contacts.length > maxContacts) {
-      throw new ApiError('invalid_request', {
-        details: {
-          fields: [{ field: 'contacts', issue: 'size', message: `A batch holds 1 to ${maxContacts} contacts` }],
-          fieldCount: 1,
-          maxContacts,
-        },
-      });
+      throw invalidField('contacts', 'size', `A batch holds 1 to ${maxContacts} contacts`, { maxContacts });
     }
     // Hashing 10,000 contacts takes milliseconds: only when a key asks for it.
     const fingerprint = idempotencyKey === undefined ? '' : fingerprintOf(contacts, template, options);

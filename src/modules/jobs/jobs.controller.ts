@@ -9,8 +9,13 @@ import { ContactValidator } from '../../core/validation/contact-validator';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
 import { cardOptions } from '../vcard/card-options';
-import { CARD_QUERY_DOCS } from '../vcard/card-query-docs';
-import { IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
+import {
+  CARD_ERRORS,
+  CARD_QUERY_DOCS,
+  createdResourceHeaders,
+  IDEMPOTENCY_KEY_HEADER_DOC,
+  RATE_LIMIT_HEADERS_DOC,
+} from '../vcard/card-route-docs';
 import { JobDto, toJobDto } from './dto/job.dto';
 import { jobUrl } from './job-url';
 import { JobsService } from './jobs.service';
@@ -52,30 +57,9 @@ export class JobsController {
   @ApiAcceptedResponse({
     type: JobDto,
     description: 'The finished job.',
-    headers: {
-      Location: { description: 'Absolute URL of the job (same as links.self).', schema: { type: 'string', format: 'uri' } },
-      'Idempotency-Key': { description: 'Echo of the request header, when sent.', schema: { type: 'string' } },
-      'Idempotent-Replayed': {
-        description: '`true` when this is the earlier job for the same Idempotency-Key and body; absent otherwise.',
-        schema: { type: 'string', enum: ['true'] },
-      },
-      ...RATE_LIMIT_HEADERS_DOC,
-    },
+    headers: createdResourceHeaders('job', true),
   })
-  @ApiErrorResponses(
-    'invalid_request',
-    'invalid_json',
-    'invalid_encoding',
-    'invalid_query',
-    'invalid_idempotency_key',
-    'qr_capacity_exceeded',
-    'qr_budget_exceeded',
-    'template_requirements_not_met',
-    'idempotency_key_reused',
-    'payload_too_large',
-    'unsupported_media_type',
-    'rate_limited',
-  )
+  @ApiErrorResponses(...CARD_ERRORS, 'idempotency_key_reused')
   async create(
     @IdempotencyKey() idempotencyKey: string | undefined,
     @Body() input: unknown,

@@ -5,6 +5,7 @@ import { ApiError } from '../../core/errors/api-error';
 import { buildErrorBody, ErrorBody } from '../../core/errors/error-body';
 import { ApiValidationPipe } from '../../core/validation/create-validation-pipe';
 import { ContactValidator } from '../../core/validation/contact-validator';
+import { invalidField } from '../../core/validation/invalid-request';
 import { CONTACT_FIELD_SUMMARY, contactJsonSchema } from '../../lib/contact';
 import { ProductContextDto } from '../product/dto/product-context.dto';
 import { ProductService } from '../product/product.service';
@@ -16,7 +17,7 @@ import { VCardService } from '../vcard/vcard.service';
 import { MARGIN_RANGE, QR_IMAGE_DEFAULTS, qrImageOptions, SCALE_RANGE } from '../vcard/qr-image-options';
 import { QrImageService } from '../vcard/qr-image.service';
 import { cardOptions } from '../vcard/card-options';
-import { CARD_QUERY_DOCS } from '../vcard/card-query-docs';
+import { CARD_QUERY_DOCS } from '../vcard/card-route-docs';
 import { rejectUnknownProperties } from '../../core/validation/reject-unknown-properties';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter';
 import { clientAddress, HttpRequestLike } from '../../http/native-http';
@@ -75,6 +76,12 @@ export class McpTools {
     private readonly validation: ApiValidationPipe,
   ) {
     const vcardRequest = contactJsonSchema();
+    // A tool that creates a card takes the contact's fields, the card arguments and its own.
+    const contactArguments = (own: Record<string, unknown> = {}): Tool['inputSchema'] =>
+      rejectUnknownProperties({
+        ...vcardRequest,
+        properties: { ...(vcardRequest.properties as Record<string, unknown>), ...CARD_ARGUMENTS, ...own },
+      }) as unknown as Tool['inputSchema'];
     const batchRequest = dtoJsonSchema(BatchCreateRequestDto);
     const batchProperties = batchRequest.properties as Record<string, Record<string, unknown>>;
     this.definitions = [
@@ -89,10 +96,7 @@ export class McpTools {
           'Same rules and output as POST /v1/vcard. Deterministic; creates no account and stores no ' +
           'contact. On invalid input the result has isError: true and its text is the JSON error ' +
           '{error:{code,message,hint,docsUrl,status,details}}: follow error.hint.',
-        inputSchema: rejectUnknownProperties({
-          ...vcardRequest,
-          properties: { ...(vcardRequest.properties as Record<string, unknown>), ...CARD_ARGUMENTS },
-        }) as unknown as Tool['inputSchema'],
+        inputSchema: contactArguments(),
         outputSchema: dtoJsonSchema(VCardResponseDto) as Tool['outputSchema'],
         annotations: { title: 'Create a vCard QR payload', ...READ_ONLY },
       },
@@ -107,21 +111,16 @@ export class McpTools {
           `margin (${MARGIN_RANGE.minimum}-${MARGIN_RANGE.maximum}, default ${QR_IMAGE_DEFAULTS.margin}) the quiet zone in modules. ` +
           'Same rules as POST /v1/vcard with Accept: image/png. Nothing is stored. On invalid input the result ' +
           'has isError: true and its text is the JSON error {error:{code,message,hint,docsUrl,status,details}}.',
-        inputSchema: rejectUnknownProperties({
-          ...vcardRequest,
-          properties: {
-            ...(vcardRequest.properties as Record<string, unknown>),
-            ...CARD_ARGUMENTS,
-            qrLevel: {
-              type: 'string',
-              enum: ['L', 'M', 'Q', 'H'],
-              default: QR_IMAGE_DEFAULTS.qrLevel,
-              description: 'Error-correction level of the image (and of the budget, with qrVersion).',
-            },
-            scale: { type: 'integer', ...SCALE_RANGE, default: QR_IMAGE_DEFAULTS.scale, description: 'Pixels per module.' },
-            margin: { type: 'integer', ...MARGIN_RANGE, default: QR_IMAGE_DEFAULTS.margin, description: 'Quiet zone in modules.' },
+        inputSchema: contactArguments({
+          qrLevel: {
+            type: 'string',
+            enum: ['L', 'M', 'Q', 'H'],
+            default: QR_IMAGE_DEFAULTS.qrLevel,
+            description: 'Error-correction level of the image (and of the budget, with qrVersion).',
           },
-        }) as unknown as Tool['inputSchema'],
+          scale: { type: 'integer', ...SCALE_RANGE, default: QR_IMAGE_DEFAULTS.scale, description: 'Pixels per module.' },
+          margin: { type: 'integer', ...MARGIN_RANGE, default: QR_IMAGE_DEFAULTS.margin, description: 'Quiet zone in modules.' },
+        }),
         annotations: { title: 'Create a vCard QR code image', ...READ_ONLY },
       },
       {
@@ -346,7 +345,7 @@ export class McpTools {
   }
 
   private wrongType(field: string, message: string): ApiError {
-    return new ApiError('invalid_request', { details: { fields: [{ field, issue: 'type', message }], fieldCount: 1 } });
+    return invalidField(field, 'type', message);
   }
 
   /** The batch's REST URL under the path the client reached MCP at (/mcp or /api/mcp, or a host's mount). */

@@ -11,7 +11,7 @@ import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { toJobDto } from '../jobs/dto/job.dto';
 import { jobUrl } from '../jobs/job-url';
 import { JobsService } from '../jobs/jobs.service';
-import { RATE_LIMIT_HEADERS_DOC } from '../vcard/vcard.controller';
+import { RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
 import { StreamQuery } from './dto/stream.query';
 import { streamEvents } from './stream-events';
 import { StreamService } from './stream.service';

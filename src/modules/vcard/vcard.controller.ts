@@ -13,22 +13,9 @@ import { VCardResponseDto } from './dto/vcard-response.dto';
 import { MARGIN_RANGE, QR_IMAGE_DEFAULTS, qrImageOptions, SCALE_RANGE } from './qr-image-options';
 import { QR_IMAGE_MEDIA_TYPES, QrImageService } from './qr-image.service';
 import { cardOptions } from './card-options';
-import { CARD_QUERY_DOCS } from './card-query-docs';
+import { CARD_ERRORS, CARD_QUERY_DOCS, IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from './card-route-docs';
 import { acceptsVCard4, negotiateVCard, VCARD_MEDIA_TYPES, vcardFileName } from './vcard-download';
 import { VCardService } from './vcard.service';
-
-export const IDEMPOTENCY_KEY_HEADER_DOC = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'Optional, 1-255 visible ASCII characters; echoed back for retry correlation.',
-  schema: { type: 'string', maxLength: 255 },
-} as const;
-
-export const RATE_LIMIT_HEADERS_DOC = {
-  'RateLimit-Limit': { description: 'Requests allowed in the current window.', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
-} as const;
 
 @ApiTags('vcard')
 @ApiRoute()
@@ -95,20 +82,7 @@ export class VCardController {
       'image/svg+xml': { schema: { type: 'string' } },
     },
   })
-  @ApiErrorResponses(
-    'invalid_request',
-    'invalid_json',
-    'invalid_encoding',
-    'invalid_query',
-    'invalid_idempotency_key',
-    'qr_capacity_exceeded',
-    'qr_budget_exceeded',
-    'template_requirements_not_met',
-    'not_acceptable',
-    'payload_too_large',
-    'unsupported_media_type',
-    'rate_limited',
-  )
+  @ApiErrorResponses(...CARD_ERRORS, 'not_acceptable')
   // The query as one object (one parameter for Nest to resolve): each known parameter is checked
   // on its own and an unknown one is ignored, as it always was.
   create(

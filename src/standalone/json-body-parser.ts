@@ -1,17 +1,10 @@
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { isUtf8 } from 'node:buffer';
 import { ApiError } from '../core/errors/api-error';
-import { BatchJsonBody, BatchJsonScanner } from '../modules/batches/batch-json-body';
+import { charsetError, utf8BodyText } from '../http/utf8-body';
+import { BATCHES_ROUTE, BatchJsonBody, BatchJsonReader } from '../modules/batches/batch-json-body';
 
 /** Deepest nesting of arrays and objects a JSON body may have; far above any valid request's. */
 export const MAX_JSON_DEPTH = 64;
-
-/** The charset parameter of a Content-Type, lower-cased and unquoted; undefined when absent. */
-function charsetOf(contentType: string | undefined): string | undefined {
-  if (contentType === 'application/json' || contentType === undefined) return undefined;
-  const match = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType ?? '');
-  return match?.[2].toLowerCase();
-}
 
 /** Whether `text` holds more than `max` of `char` (a native search, stopping at max + 1). */
 function holdsMoreThan(text: string, char: string, max: number): boolean {
@@ -47,29 +40,7 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 }
 
 /** The route whose JSON body is read as it arrives (and whose body limit is its own, see create-app). */
-export const BATCH_CREATION_URL = '/v1/batches';
-
-/** A 415 when the Content-Type declares a charset other than UTF-8; undefined otherwise. */
-function charsetError(request: FastifyRequest, kind: string, type: string): ApiError | undefined {
-  const charset = charsetOf(request.headers['content-type']);
-  if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return undefined;
-  return new ApiError('unsupported_media_type', {
-    message: `A ${kind} body must be encoded as UTF-8.`,
-    hint: `Send Content-Type: ${type} (or ${type}; charset=utf-8) with a UTF-8 body.`,
-  });
-}
-
-/**
- * The body as text, or the error that refuses it: a declared charset other than UTF-8 (415), or
- * bytes that are not UTF-8 (400). isUtf8 (simdutf) rejects what a fatal decoder rejects: invalid
- * bytes, overlong forms, encoded surrogates.
- */
-function utf8Text(request: FastifyRequest, body: Buffer, kind: string, type: string): string | ApiError {
-  const refused = charsetError(request, kind, type);
-  if (refused) return refused;
-  if (!isUtf8(body)) return new ApiError('invalid_encoding');
-  return body.toString('utf8');
-}
+export const BATCH_CREATION_URL = `/${BATCHES_ROUTE}`;
 
 const tooDeep = (): ApiError =>
   new ApiError('invalid_json', {
@@ -140,10 +111,9 @@ function readBody(
  * card, RFC 8259 §8.1); nesting deeper than MAX_JSON_DEPTH is a 400 `invalid_json` before anything
  * walks it. Then fastify's own parser, with its prototype-poisoning protection, does the rest.
  *
- * A batch body (up to BATCH_BODY_LIMIT_BYTES, megabytes) is decoded and cut into contacts chunk by
- * chunk as it arrives (BatchJsonScanner), each contact checked by the same parser: parsing it
- * whole would block every other request for as long as that takes. A body of any other shape is
- * parsed whole like any other, so the answers are the same.
+ * A batch body (up to BATCH_BODY_LIMIT_BYTES, megabytes) is read as it arrives by the batches'
+ * BatchJsonReader, each contact checked by the same parser: parsing it whole would block every
+ * other request for as long as that takes.
  */
 export function useStrictJsonParser(fastify: FastifyInstance): void {
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
@@ -165,47 +135,26 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
     if (request.method !== 'POST' || route.url !== BATCH_CREATION_URL) {
       return readBody(request, limit, payload, null, (error, chunks, length) => {
         if (error) return done(error, undefined);
-        const text = utf8Text(request, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length), 'JSON', 'application/json');
+        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
+        const text = utf8BodyText(body, request.headers['content-type'], 'JSON', 'application/json');
         if (text instanceof ApiError) return done(text, undefined);
         parseText(request, text, done);
       });
     }
-    // Decoded as it arrives (fatal, like isUtf8; a BOM kept, as toString keeps it), then scanned.
-    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-    const pieces: string[] = [];
-    const scanner = new BatchJsonScanner(MAX_JSON_DEPTH, (text) => isValidJson(request, text));
-    let badBytes = false;
-    const take = (piece: string): void => {
-      pieces.push(piece);
-      scanner.write(piece);
-    };
+    const reader = new BatchJsonReader(MAX_JSON_DEPTH, (text) => isValidJson(request, text));
     readBody(
       request,
       limit,
       payload,
-      (chunk) => {
-        if (badBytes) return;
-        try {
-          take(decoder.decode(chunk, { stream: true }));
-        } catch {
-          badBytes = true;
-        }
-      },
+      (chunk) => reader.write(chunk),
       (error) => {
         if (error) return done(error, undefined);
-        const refused = charsetError(request, 'JSON', 'application/json');
+        const refused = charsetError(request.headers['content-type'], 'JSON', 'application/json');
         if (refused) return done(refused, undefined);
-        if (!badBytes) {
-          try {
-            take(decoder.decode());
-          } catch {
-            badBytes = true;
-          }
-        }
-        if (badBytes) return done(new ApiError('invalid_encoding'), undefined);
-        const contacts = scanner.finish();
-        if (contacts) return done(null, new BatchJsonBody(contacts));
-        parseText(request, pieces.join(''), done);
+        const read = reader.finish();
+        if (read === 'invalid_encoding') return done(new ApiError('invalid_encoding'), undefined);
+        if (read instanceof BatchJsonBody) return done(null, read);
+        parseText(request, read.text, done);
       },
     );
   });
@@ -217,7 +166,7 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
  */
 export function useCsvParser(fastify: FastifyInstance, bodyLimit: number): void {
   fastify.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit }, (request: FastifyRequest, body: Buffer, done) => {
-    const text = utf8Text(request, body, 'CSV', 'text/csv');
+    const text = utf8BodyText(body, request.headers['content-type'], 'CSV', 'text/csv');
     if (text instanceof ApiError) return done(text, undefined);
     done(null, text);
   });

@@ -7,6 +7,13 @@ export class BatchJsonBody {
   constructor(readonly contacts: string[]) {}
 }
 
+/**
+ * The route that creates batches, relative to the module's mount path: the controller is declared
+ * at it, and the standalone app reads its JSON body as it arrives (BatchJsonReader) with a body
+ * limit of its own.
+ */
+export const BATCHES_ROUTE = 'v1/batches';
+
 const enum State {
   Start,
   Key,
@@ -217,5 +224,50 @@ export class BatchJsonScanner {
   private abandon(): void {
     this.abandoned = true;
     this.parts = [];
+  }
+}
+
+/**
+ * Reads a JSON batch body as its bytes arrive: decoded as UTF-8 (fatal, as isUtf8 is; a BOM kept,
+ * as Buffer's toString keeps it) and cut into one JSON text per contact (BatchJsonScanner) piece by
+ * piece, so that no single turn of the event loop parses megabytes. `finish()` gives the contacts,
+ * or the whole text when the body has another shape (to be parsed like any JSON body, so the
+ * answers are the same), or `invalid_encoding`.
+ */
+export class BatchJsonReader {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  private readonly pieces: string[] = [];
+  private readonly scanner: BatchJsonScanner;
+  private badBytes = false;
+
+  constructor(maxDepth: number, isValidJson: (text: string) => boolean) {
+    this.scanner = new BatchJsonScanner(maxDepth, isValidJson);
+  }
+
+  write(chunk: Buffer): void {
+    if (this.badBytes) return;
+    try {
+      this.take(this.decoder.decode(chunk, { stream: true }));
+    } catch {
+      this.badBytes = true;
+    }
+  }
+
+  finish(): BatchJsonBody | { text: string } | 'invalid_encoding' {
+    if (!this.badBytes) {
+      try {
+        this.take(this.decoder.decode());
+      } catch {
+        this.badBytes = true;
+      }
+    }
+    if (this.badBytes) return 'invalid_encoding';
+    const contacts = this.scanner.finish();
+    return contacts ? new BatchJsonBody(contacts) : { text: this.pieces.join('') };
+  }
+
+  private take(piece: string): void {
+    this.pieces.push(piece);
+    this.scanner.write(piece);
   }
 }

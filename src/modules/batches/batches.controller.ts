@@ -11,12 +11,12 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { isUtf8 } from 'node:buffer';
 import { ApiError } from '../../core/errors/api-error';
 import { IdempotencyKey } from '../../http/idempotency-key.decorator';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter';
 import { optionalQueryString } from '../../core/validation/optional-query-string';
 import { ApiRoute } from '../../http/api-route.decorator';
+import { utf8BodyText } from '../../http/utf8-body';
 import { clientMountPath, routedMountPath } from '../../http/mount-path';
 import { clientAddress, HttpRequestLike, HttpResponseLike, nativeRequest, takeOverResponse } from '../../http/native-http';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
@@ -31,6 +31,7 @@ import { BatchCreateRequestDto, BatchDto, BatchItemsPageDto, toBatchDto } from '
 import { MARGIN_RANGE, QR_IMAGE_DEFAULTS, qrImageOptions, SCALE_RANGE } from '../vcard/qr-image-options';
 import type { QrImageType } from '../vcard/qr-image.service';
 import { writeZip, type ZipFile } from './batch-codes-zip';
+import { BATCHES_ROUTE } from './batch-json-body';
 
 const CSV_EXAMPLE =
   'fullName,organization,email\r\nAda Lovelace,Analytical Engines,ada@example.com\r\n"Hopper, Grace",US Navy,grace@example.com\r\n';
@@ -47,14 +48,14 @@ async function readTextBody(request: HttpRequestLike, limitBytes: number): Promi
     if (size > limitBytes) throw new ApiError('payload_too_large', { details: { maxBytes: limitBytes } });
     chunks.push(chunk as Buffer);
   }
-  const body = Buffer.concat(chunks);
-  if (!isUtf8(body)) throw new ApiError('invalid_encoding');
-  return body.toString('utf8');
+  const text = utf8BodyText(Buffer.concat(chunks), request.headers['content-type'] as string | undefined, 'CSV', 'text/csv');
+  if (text instanceof ApiError) throw text;
+  return text;
 }
 
 @ApiTags('batches')
 @ApiRoute()
-@Controller('v1/batches')
+@Controller(BATCHES_ROUTE)
 export class BatchesController {
   constructor(
     private readonly batches: BatchesService,

@@ -1,0 +1,36 @@
+import { isUtf8 } from 'node:buffer';
+import { ApiError } from '../core/errors/api-error';
+
+/** The charset parameter of a Content-Type, lower-cased and unquoted; undefined when absent. */
+function charsetOf(contentType: string | undefined): string | undefined {
+  if (contentType === 'application/json' || contentType === undefined) return undefined;
+  const match = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType);
+  return match?.[2].toLowerCase();
+}
+
+/**
+ * The one rule for the text of a request body (JSON or CSV): a declared charset other than UTF-8
+ * is a 415; undefined when the Content-Type is fine. `kind` names the body (JSON, CSV) and
+ * `type` its media type in the hint.
+ */
+export function charsetError(contentType: string | undefined, kind: string, type: string): ApiError | undefined {
+  const charset = charsetOf(contentType);
+  if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return undefined;
+  return new ApiError('unsupported_media_type', {
+    message: `A ${kind} body must be encoded as UTF-8.`,
+    hint: `Send Content-Type: ${type} (or ${type}; charset=utf-8) with a UTF-8 body.`,
+  });
+}
+
+/**
+ * A body's bytes as text, or the error that refuses them: a declared charset other than UTF-8
+ * (415), or bytes that are not UTF-8 (400 invalid_encoding, never replacement characters in a
+ * card). isUtf8 (simdutf) rejects what a fatal decoder rejects: invalid bytes, overlong forms,
+ * encoded surrogates.
+ */
+export function utf8BodyText(body: Buffer, contentType: string | undefined, kind: string, type: string): string | ApiError {
+  const refused = charsetError(contentType, kind, type);
+  if (refused) return refused;
+  if (!isUtf8(body)) return new ApiError('invalid_encoding');
+  return body.toString('utf8');
+}

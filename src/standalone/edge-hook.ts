@@ -40,6 +40,7 @@ export function answerOtherPreflights(fastify: FastifyInstance, policy: EdgePoli
     void reply
       .code(204)
       .headers(policy.preflight(header('access-control-request-method'), header('access-control-request-headers')))
+      .header('Content-Length', '0')
       .send();
   });
 }

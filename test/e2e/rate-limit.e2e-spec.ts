@@ -97,8 +97,27 @@ describe('CORS for browser clients', () => {
     expect(res.headers['access-control-allow-methods']).toContain('POST');
     expect(res.headers['access-control-allow-headers']).toBe('content-type,idempotency-key');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
-    // The preflight context is registered after the root hooks, so it inherits the request id.
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers preflight on any path, known or not, by the same policy: 204, or the Error shape when it is no preflight', async () => {
+    app = await buildTestApp({ RATE_LIMIT_MAX: '1' });
+    const origin = 'https://example.org';
+    const answers = [];
+    for (const url of ['/v1/templates', '/no/such/path']) {
+      const preflight = await app.inject({ method: 'OPTIONS', url, headers: { origin, 'access-control-request-method': 'GET' } });
+      const notPreflight = await app.inject({ method: 'OPTIONS', url, headers: { origin } });
+      answers.push([
+        preflight.statusCode,
+        preflight.headers['access-control-allow-methods'],
+        notPreflight.statusCode,
+        notPreflight.headers['content-type'],
+        notPreflight.json().error.code,
+        notPreflight.headers['ratelimit-limit'],
+      ]);
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0]).toEqual([204, 'GET, HEAD, POST, OPTIONS', 400, 'application/json; charset=utf-8', 'bad_request', undefined]);
   });
 
   it('exposes the rate-limit, Location and idempotency headers on responses and errors', async () => {

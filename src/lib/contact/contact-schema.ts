@@ -73,7 +73,7 @@ const nameRule: ObjectRule = {
  * The contact: one declaration that validation, error paths, the OpenAPI and MCP schemas, the
  * playground form, the CSV columns, template checks and the product context are all derived from
  * (contact-model.md §1). The order is the order errors are listed in. A new field goes here, with
- * its mapping in lib/vcard (rich-properties.ts) and its type in ContactFields.
+ * its item and lines in lib/vcard (card-items.ts, card-writers.ts) and its type in ContactFields.
  */
 export const CONTACT_SCHEMA: ObjectRule = {
   kind: 'object',

@@ -1,6 +1,8 @@
 // The house's dependency rules (ARCHITECTURE.md), checked by `npm run lint:deps` (part of `npm run lint`, so of CI).
-// Layers, top to bottom: standalone -> modules -> http, infra -> core -> lib. Dependencies point down and never back up.
-// ESLint's no-restricted-imports (eslint.config.mjs) forbids other packages' private build paths: it reads the import as written.
+// Layers, top to bottom: standalone -> modules -> http, infra -> core -> lib. Dependencies point down and never back
+// up.
+// ESLint's no-restricted-imports (eslint.config.mjs) forbids other packages' private build paths: it reads the import
+// as written.
 const APP = ['core', 'http', 'modules', 'standalone', 'infra', 'options', 'config', 'openapi'];
 const folders = (names) => `^src/(${names.join('|')})/`;
 

@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint';
 // cycles between folders) live in .dependency-cruiser.cjs, run by `npm run lint:deps`.
 const PRIVATE_PATHS = {
   group: ['*/dist/*', '@*/*/dist/*', '*/cjs/*', '@*/*/cjs/*', '!ajv/dist/2020'],
-  message: "A package's build folder is private: import its public entry (ajv/dist/2020 is Ajv's documented entry for draft 2020-12).",
+  message:
+    "A package's build folder is private: import its public entry (ajv/dist/2020 is Ajv's documented entry for draft 2020-12).",
 };
 
 export default tseslint.config(
@@ -20,7 +21,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // Unused parameters are part of an interface (Nest's hooks, Express's handlers) when prefixed with _.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Control characters in patterns are deliberate here: cleaning them out of contact text is a feature.
       'no-control-regex': 'off',
     },
@@ -29,4 +33,14 @@ export default tseslint.config(
   { rules: { 'no-restricted-imports': ['error', { patterns: [PRIVATE_PATHS] }] } },
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   prettier,
+  // After eslint-config-prettier, which turns max-len off: Prettier wraps code at 120, this keeps comments there too.
+  // A long string (a message, a description) stays whole.
+  {
+    rules: {
+      'max-len': [
+        'error',
+        { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreUrls: true, ignoreRegExpLiterals: true },
+      ],
+    },
+  },
 );

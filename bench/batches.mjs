@@ -22,9 +22,14 @@ export function batchBody(n) {
 }
 
 async function post(url, body) {
-  const res = await fetch(`${url}/v1/batches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const res = await fetch(`${url}/v1/batches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   const json = await res.json();
-  if (res.status !== 202) throw new Error(`POST /v1/batches answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  if (res.status !== 202)
+    throw new Error(`POST /v1/batches answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
   return json;
 }
 

@@ -11,7 +11,10 @@ export const TYPICAL_CARD = Object.freeze({
   address: "12 St James's Square, London SW1Y 4JH",
 });
 
-/** A large card (about 2 KB of vCard; QR version 33 at level L): long address and note with non-ASCII text, so folding works. */
+/**
+ * A large card (about 2 KB of vCard; QR version 33 at level L): long address and note with non-ASCII text, so folding
+ * works.
+ */
 export const LARGE_CARD = Object.freeze({
   ...TYPICAL_CARD,
   fullName: 'Dr. Zoë Ångström-Łukasiewicz',
@@ -21,7 +24,9 @@ export const LARGE_CARD = Object.freeze({
     'Prefers email; 日本語 OK. Available Mon–Fri 09:00–17:00 CET. 🎉',
 });
 
-/** The rich card of issue 25's target: a structured name, 2 phones, 2 emails, 1 structured address, 1 social profile. */
+/**
+ * The rich card of issue 25's target: a structured name, 2 phones, 2 emails, 1 structured address, 1 social profile.
+ */
 export const RICH_CARD = Object.freeze({
   fullName: 'Ada Lovelace',
   name: { family: 'Lovelace', given: 'Ada', prefix: 'Countess' },
@@ -36,6 +41,8 @@ export const RICH_CARD = Object.freeze({
     { address: 'ada@home.example', type: 'home' },
   ],
   website: 'https://example.com/ada',
-  addresses: [{ street: "12 St James's Square", locality: 'London', postalCode: 'SW1Y 4JH', country: 'United Kingdom' }],
+  addresses: [
+    { street: "12 St James's Square", locality: 'London', postalCode: 'SW1Y 4JH', country: 'United Kingdom' },
+  ],
   socialProfiles: [{ service: 'linkedin', url: 'https://www.linkedin.com/in/ada' }],
 });

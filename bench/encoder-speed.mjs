@@ -30,6 +30,9 @@ for (const [name, card] of [
   ['large', LARGE_CARD],
 ]) {
   cardsPerSecond(card, 500);
-  result[name] = { bytes: encodeVCard(card).qr.bytes, cardsPerSecond: Math.round(cardsPerSecond(card, seconds * 1000)) };
+  result[name] = {
+    bytes: encodeVCard(card).qr.bytes,
+    cardsPerSecond: Math.round(cardsPerSecond(card, seconds * 1000)),
+  };
 }
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -45,7 +45,8 @@ export async function renderCost(dist) {
   const libraryPng = async (n) => {
     const start = process.cpuUsage();
     let bytes = 0;
-    for (let i = 0; i < n; i++) bytes = (await QRCode.toBuffer(segments, { errorCorrectionLevel: 'M', ...raster })).length;
+    for (let i = 0; i < n; i++)
+      bytes = (await QRCode.toBuffer(segments, { errorCorrectionLevel: 'M', ...raster })).length;
     const used = process.cpuUsage(start);
     return { ms: round((used.user + used.system) / 1000 / n, 3), bytes };
   };
@@ -99,27 +100,44 @@ async function downloadZip(url) {
   return { ms: Math.round(performance.now() - started), bytes };
 }
 
-export async function imagesPhase(startService, dist, { connections = 10, sliceSeconds = 4, slices = 3, rate = 200, seconds = 10 } = {}) {
+export async function imagesPhase(
+  startService,
+  dist,
+  { connections = 10, sliceSeconds = 4, slices = 3, rate = 200, seconds = 10 } = {},
+) {
   const render = await renderCost(dist);
-  const service = await startService({ BATCH_MAX_ACTIVE_PER_CLIENT: '100', BATCH_MAX_ACTIVE: '100', JOB_TTL_SECONDS: '600' });
+  const service = await startService({
+    BATCH_MAX_ACTIVE_PER_CLIENT: '100',
+    BATCH_MAX_ACTIVE: '100',
+    JOB_TTL_SECONDS: '600',
+  });
   try {
     // Throughput: the three answers in turn, in slices, so drift hits each alike.
     const runs = { json: [], png: [], svg: [] };
     for (const route of Object.values(ROUTES)) await drive(service, route, { amount: 3000, connections });
     for (let slice = 0; slice < slices; slice++) {
       const order = slice % 2 === 0 ? ['json', 'png', 'svg'] : ['svg', 'png', 'json'];
-      for (const kind of order) runs[kind].push(await drive(service, ROUTES[kind], { duration: sliceSeconds, connections }));
+      for (const kind of order)
+        runs[kind].push(await drive(service, ROUTES[kind], { duration: sliceSeconds, connections }));
     }
     const throughput = Object.fromEntries(
       Object.entries(runs).map(([kind, list]) => [
         kind,
-        { rps: list.map((r) => r.rps), cpuUsPerRequest: list.map((r) => r.cpuUsPerRequest), p99Ms: list.map((r) => r.latencyMs.p99) },
+        {
+          rps: list.map((r) => r.rps),
+          cpuUsPerRequest: list.map((r) => r.cpuUsPerRequest),
+          p99Ms: list.map((r) => r.latencyMs.p99),
+        },
       ]),
     );
 
     // A 10,000-contact batch, then its ZIP, three times; the last one with a paced client beside it.
     const { id } = await (
-      await fetch(`${service.url}/v1/batches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: batchBody(10_000) })
+      await fetch(`${service.url}/v1/batches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: batchBody(10_000),
+      })
     ).json();
     const batch = await untilDone(service.url, id);
     const zipUrl = `${service.url}/v1/batches/${id}/codes.zip`;

@@ -29,7 +29,10 @@ export async function connectInspector(stderr) {
     /** process.memoryUsage() of the service right after a full garbage collection, in MB. */
     async memoryAfterGc() {
       await call('HeapProfiler.collectGarbage');
-      const { result } = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+      const { result } = await call('Runtime.evaluate', {
+        expression: 'JSON.stringify(process.memoryUsage())',
+        returnByValue: true,
+      });
       const usage = JSON.parse(result.result.value);
       const mb = (bytes) => Number((bytes / 2 ** 20).toFixed(1));
       return { heapUsedMB: mb(usage.heapUsed), rssMB: mb(usage.rss) };

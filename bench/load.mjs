@@ -69,7 +69,9 @@ function watch(server, { paused = false } = {}) {
 
 function failOnErrors(server, route, statuses, errors) {
   if (statuses.size > 0 || errors > 0) {
-    throw new Error(`${server.name} ${route.name}: unexpected statuses ${JSON.stringify([...statuses])}, ${errors} socket errors`);
+    throw new Error(
+      `${server.name} ${route.name}: unexpected statuses ${JSON.stringify([...statuses])}, ${errors} socket errors`,
+    );
   }
 }
 
@@ -99,13 +101,21 @@ export async function drive(server, route, { duration, connections, amount, onRe
  * so their ratio holds even when the absolute numbers move.
  */
 export async function driveInterleaved(servers, route, { duration, slices, connections, leadIn = 0.25 }) {
-  const parts = servers.map((server) => ({ server, watcher: watch(server, { paused: true }), latencies: [], seconds: 0 }));
+  const parts = servers.map((server) => ({
+    server,
+    watcher: watch(server, { paused: true }),
+    latencies: [],
+    seconds: 0,
+  }));
   try {
     for (let slice = 0; slice < slices; slice++) {
       for (const part of slice % 2 === 0 ? parts : [...parts].reverse()) {
         await closedLoop(part.server, route, { duration: leadIn, connections });
         part.watcher.resume();
-        const { latencies, seconds } = await closedLoop(part.server, route, { duration: duration / slices, connections });
+        const { latencies, seconds } = await closedLoop(part.server, route, {
+          duration: duration / slices,
+          connections,
+        });
         part.watcher.pause();
         for (const ms of latencies) part.latencies.push(ms);
         part.seconds += seconds;

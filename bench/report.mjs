@@ -44,7 +44,11 @@ export function evaluateTargets(results) {
   const heapGrowth = results.jobsMemory.heapAfterGcGrowthMB ?? null;
   const halfP99 = vcard?.atHalfServiceRate.service.latencyMs.p99 ?? null;
   return {
-    vcardRatio: { value: vcard?.ratio ?? null, target: `>= ${TARGETS.vcardRatio}`, met: (vcard?.ratio ?? 0) >= TARGETS.vcardRatio },
+    vcardRatio: {
+      value: vcard?.ratio ?? null,
+      target: `>= ${TARGETS.vcardRatio}`,
+      met: (vcard?.ratio ?? 0) >= TARGETS.vcardRatio,
+    },
     vcardCpuRatio: {
       value: vcard?.cpuRatio ?? null,
       target: `>= ${TARGETS.vcardRatio} (the same target, from CPU time per request)`,
@@ -80,7 +84,9 @@ export function printReport(results, log) {
   log(
     `\n${results.machine.cpuModel}, ${results.machine.cores} cores, node ${results.node}, load ${results.machine.loadAverageAtStart.join(' ')}`,
   );
-  log(`${results.config.connections} connections, ${results.config.durationSeconds} s per run; service LOG_LEVEL=info, rate limit on\n`);
+  log(
+    `${results.config.connections} connections, ${results.config.durationSeconds} s per run; service LOG_LEVEL=info, rate limit on\n`,
+  );
   table(
     [
       [
@@ -114,7 +120,16 @@ export function printReport(results, log) {
   const cells = ({ latencyMs }) => [latencyMs.p50, latencyMs.p99, latencyMs.max];
   table(
     [
-      ["at half the service's max rate", 'req/s', 'svc p50', 'svc p99', 'svc max', 'yard p50', 'yard p99', 'yard max (ms)'],
+      [
+        "at half the service's max rate",
+        'req/s',
+        'svc p50',
+        'svc p99',
+        'svc max',
+        'yard p50',
+        'yard p99',
+        'yard max (ms)',
+      ],
       ...results.routes.map((r) => {
         const { service, yardstick } = r.atHalfServiceRate;
         return [r.route, service.rate, ...cells(service), ...cells(yardstick)];

@@ -24,7 +24,9 @@ function address(index, base = 0) {
   return `127.${Math.floor(n / 65536) % 256}.${Math.floor(n / 256) % 256}.${n % 256}`;
 }
 
-/** POST /v1/vcard every 1000/rate ms from 127.0.0.1 for `seconds`: latency from the scheduled time, failures counted. */
+/**
+ * POST /v1/vcard every 1000/rate ms from 127.0.0.1 for `seconds`: latency from the scheduled time, failures counted.
+ */
 export async function pacedClient(url, body, { rate, seconds }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
   const target = new URL(`${url}/v1/vcard`);
@@ -109,7 +111,9 @@ function trickle(port, count, addressOf) {
     socket.on('connect', () => {
       connected = true;
       stats.open++;
-      socket.write('POST /v1/vcard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n{');
+      socket.write(
+        'POST /v1/vcard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n{',
+      );
       timer = setInterval(() => socket.writable && socket.write(' '), 5000);
     });
     socket.on('data', (chunk) => (received += chunk));

@@ -16,9 +16,19 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const round = (value, digits = 3) => Number(value.toFixed(digits));
-const summary = (values) => ({ median: round(median(values)), min: round(Math.min(...values)), max: round(Math.max(...values)) });
+const summary = (values) => ({
+  median: round(median(values)),
+  min: round(Math.min(...values)),
+  max: round(Math.max(...values)),
+});
 
-const FLAT = { name: 'POST /v1/vcard (flat)', method: 'POST', path: '/v1/vcard', body: TYPICAL_CARD, expectStatus: 200 };
+const FLAT = {
+  name: 'POST /v1/vcard (flat)',
+  method: 'POST',
+  path: '/v1/vcard',
+  body: TYPICAL_CARD,
+  expectStatus: 200,
+};
 const RICH = { name: 'POST /v1/vcard (rich)', method: 'POST', path: '/v1/vcard', body: RICH_CARD, expectStatus: 200 };
 
 /** `n` rich cards, each its own name and addresses. */
@@ -32,9 +42,14 @@ export function richBatchBody(n) {
 }
 
 async function runBatch(url, body) {
-  const res = await fetch(`${url}/v1/batches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const res = await fetch(`${url}/v1/batches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   const created = await res.json();
-  if (res.status !== 202) throw new Error(`POST /v1/batches answered ${res.status}: ${JSON.stringify(created).slice(0, 300)}`);
+  if (res.status !== 202)
+    throw new Error(`POST /v1/batches answered ${res.status}: ${JSON.stringify(created).slice(0, 300)}`);
   for (;;) {
     const batch = await (await fetch(`${url}/v1/batches/${created.id}`)).json();
     if (batch.status === 'succeeded' || batch.status === 'failed') return batch;
@@ -80,7 +95,11 @@ export async function richPhase(
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
       const batch = await runBatch(service.url, body);
-      singles.push({ ms: Math.round(performance.now() - started), succeeded: batch.progress.succeeded, failed: batch.progress.failed });
+      singles.push({
+        ms: Math.round(performance.now() - started),
+        succeeded: batch.progress.succeeded,
+        failed: batch.progress.failed,
+      });
     }
     let running = true;
     let batchesDuringLoad = 0;

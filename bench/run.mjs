@@ -31,8 +31,8 @@
 // Results: a table on stdout and bench/results/latest.json.
 //
 // Env: BENCH_DURATION (s of measured max-rate load per server and route, 10), BENCH_SLICES (5),
-// BENCH_WARMUP_REQUESTS (20000 per server and route), BENCH_HALF_DURATION (s, 8), BENCH_CONNECTIONS (10), BENCH_JOBS (200000),
-// BENCH_ENCODER_SECONDS (2), BENCH_SKIP_BUILD=1 to use an existing build, BENCH_DIST (build
+// BENCH_WARMUP_REQUESTS (20000 per server and route), BENCH_HALF_DURATION (s, 8), BENCH_CONNECTIONS (10),
+// BENCH_JOBS (200000), BENCH_ENCODER_SECONDS (2), BENCH_SKIP_BUILD=1 to use an existing build, BENCH_DIST (build
 // directory, default dist), BENCH_NODE_OPTIONS (extra Node flags for the service only). The
 // service always gets `npm start`'s own Node flags.
 import { spawnSync } from 'node:child_process';
@@ -78,10 +78,14 @@ if (env.BENCH_PINNED !== '1') {
   }
   // The memory phase talks to the service's inspector over WebSocket (a flag on Node 20).
   const flags = typeof WebSocket === 'undefined' ? ['--experimental-websocket'] : [];
-  const pinned = spawnSync('taskset', ['-c', String(config.loadCpu), process.execPath, ...flags, fileURLToPath(import.meta.url)], {
-    stdio: 'inherit',
-    env: { ...env, BENCH_PINNED: '1' },
-  });
+  const pinned = spawnSync(
+    'taskset',
+    ['-c', String(config.loadCpu), process.execPath, ...flags, fileURLToPath(import.meta.url)],
+    {
+      stdio: 'inherit',
+      env: { ...env, BENCH_PINNED: '1' },
+    },
+  );
   process.exit(pinned.status ?? 1);
 }
 
@@ -119,10 +123,18 @@ async function resilience() {
     seconds: num('BENCH_SLOW_SECONDS', 20),
     body: JSON.stringify(TYPICAL_CARD),
   });
-  const line = (name, r) => `  ${name.padEnd(44)} p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms  failures ${r.failures}/${r.requests}`;
+  const line = (name, r) =>
+    `  ${name.padEnd(44)} p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms  failures ${r.failures}/${r.requests}`;
   log(line(`normal client alone, ${slow.rate} req/s`, slow.alone));
-  log(line(`+ ${slow.trickling} trickling bodies from ${slow.underSpreadAttack.addresses} addresses`, slow.underSpreadAttack.normalClient));
-  log(`    attackers: ${JSON.stringify(slow.underSpreadAttack.attackers)}; service RSS ${slow.underSpreadAttack.rssMB} MB`);
+  log(
+    line(
+      `+ ${slow.trickling} trickling bodies from ${slow.underSpreadAttack.addresses} addresses`,
+      slow.underSpreadAttack.normalClient,
+    ),
+  );
+  log(
+    `    attackers: ${JSON.stringify(slow.underSpreadAttack.attackers)}; service RSS ${slow.underSpreadAttack.rssMB} MB`,
+  );
   log(line(`+ ${slow.trickling} trickling bodies from one address`, slow.underSingleClientAttack.normalClient));
   log(`    attackers: ${JSON.stringify(slow.underSingleClientAttack.attackers)}; peak RSS ${slow.peakRssMB} MB`);
   const streams = await manyStreams(() => startService(), {
@@ -143,7 +155,9 @@ async function batches() {
     seconds: num('BENCH_BATCH_SECONDS', 10),
   });
   for (const run of result.single10k)
-    log(`  one 10,000-contact batch: ${run.ms} ms (${run.contactsPerSecond} contacts/s; ${run.succeeded} succeeded, ${run.failed} failed)`);
+    log(
+      `  one 10,000-contact batch: ${run.ms} ms (${run.contactsPerSecond} contacts/s; ${run.succeeded} succeeded, ${run.failed} failed)`,
+    );
   const { alone, duringBatches, batchesDuringLoad, rate } = result.vcardLatency;
   log(
     `  POST /v1/vcard at ${rate} req/s alone:            p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms  failures ${alone.failures}`,
@@ -227,10 +241,14 @@ function build() {
 }
 
 function encoderSpeed() {
-  const run = spawnSync('taskset', ['-c', String(config.serverCpu), process.execPath, join(here, 'encoder-speed.mjs')], {
-    env: { ...env, BENCH_DIST: config.dist },
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    'taskset',
+    ['-c', String(config.serverCpu), process.execPath, join(here, 'encoder-speed.mjs')],
+    {
+      env: { ...env, BENCH_DIST: config.dist },
+      encoding: 'utf8',
+    },
+  );
   if (run.status !== 0) throw new Error(`encoder-speed failed:\n${run.stderr}`);
   return JSON.parse(run.stdout);
 }
@@ -267,7 +285,12 @@ function startYardstick({ features = false, busyUs = 0 } = {}) {
 }
 
 function startNestFloor() {
-  return startServer({ name: 'nest floor', script: join(here, 'nest-floor.mjs'), cpu: config.serverCpu, env: { BENCH_DIST: config.dist } });
+  return startServer({
+    name: 'nest floor',
+    script: join(here, 'nest-floor.mjs'),
+    cpu: config.serverCpu,
+    env: { BENCH_DIST: config.dist },
+  });
 }
 
 /**
@@ -309,7 +332,8 @@ function logRun(server, route, result) {
  * 10,000); a 2-second warm-up is that many only on a fast host.
  */
 async function measureInterleaved(servers, route) {
-  for (const server of servers) await drive(server, route, { amount: config.warmupRequests, connections: config.connections });
+  for (const server of servers)
+    await drive(server, route, { amount: config.warmupRequests, connections: config.connections });
   const results = await driveInterleaved(servers, route, {
     duration: config.durationSeconds,
     slices: config.slices,
@@ -341,7 +365,8 @@ async function jobsMemory() {
       connections: config.connections,
       onResponse: (n) => {
         if (n % every === 0) rss.push({ jobs: n, rssMB: Number(service.memory().rssMB.toFixed(1)) });
-        if (n % quarter === 0 && n < every * 40) readings.push(inspector.memoryAfterGc().then((m) => afterGc.push({ jobs: n, ...m })));
+        if (n % quarter === 0 && n < every * 40)
+          readings.push(inspector.memoryAfterGc().then((m) => afterGc.push({ jobs: n, ...m })));
       },
     });
     await Promise.all(readings);
@@ -377,7 +402,9 @@ async function main() {
     const only = { date: startedAt.toISOString(), node: process.version, cpuModel: cpus()[0]?.model, ...phase };
     mkdirSync(join(here, 'results'), { recursive: true });
     writeFileSync(join(here, 'results', `${env.BENCH_ONLY}.json`), `${JSON.stringify(only, null, 2)}\n`);
-    log(`\nbench: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; results in bench/results/${env.BENCH_ONLY}.json`);
+    log(
+      `\nbench: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; results in bench/results/${env.BENCH_ONLY}.json`,
+    );
     return;
   }
 
@@ -416,7 +443,11 @@ async function main() {
       const rate = Math.round(serviceMax.rps / 2);
       for (const server of [service, yardstick]) {
         await drive(server, route, { amount: REWARM_REQUESTS, connections: config.connections });
-        const result = await drivePaced(server, route, { rate, duration: config.halfRateDurationSeconds, connections: config.connections });
+        const result = await drivePaced(server, route, {
+          rate,
+          duration: config.halfRateDurationSeconds,
+          connections: config.connections,
+        });
         half[route.name][server.name] = result;
         const { p50, p99 } = result.latencyMs;
         log(
@@ -487,7 +518,10 @@ async function main() {
           ratio: Number((s.rps / y.rps).toFixed(3)),
           // The same ratio from CPU time per request: steadier when other processes share the host.
           cpuRatio: Number((y.cpuUsPerRequest / s.cpuUsPerRequest).toFixed(3)),
-          atHalfServiceRate: { service: compact(half[route.name].service), yardstick: compact(half[route.name].yardstick) },
+          atHalfServiceRate: {
+            service: compact(half[route.name].service),
+            yardstick: compact(half[route.name].yardstick),
+          },
           // The service's RSS during the measured max-rate run, for the flatness check.
           serviceRssSamples: s.rssSamples,
         };
@@ -504,7 +538,9 @@ async function main() {
         // What the features alone cost bare Fastify, and what is left for Nest and the service's
         // own per-request code, both from CPU time per request.
         featuresCpuRatio: Number((gapYardstick.cpuUsPerRequest / yardstickWithFeatures.cpuUsPerRequest).toFixed(3)),
-        serviceOverFeaturedCpuRatio: Number((yardstickWithFeatures.cpuUsPerRequest / logging.info.cpuUsPerRequest).toFixed(3)),
+        serviceOverFeaturedCpuRatio: Number(
+          (yardstickWithFeatures.cpuUsPerRequest / logging.info.cpuUsPerRequest).toFixed(3),
+        ),
       },
       // What is within reach on this machine: Nest with nothing to do, and a server BUSY_US µs slower.
       floor: {

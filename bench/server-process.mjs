@@ -40,7 +40,15 @@ export function cpuSecondsOf(pid) {
  * waits until GET <readyPath> answers 200. Stdout is discarded (the service's request log goes to
  * /dev/null: its cost is the formatting and the write call, not a reader); stderr is kept for errors.
  */
-export async function startServer({ name, script, cpu, env, nodeArgs = [], readyPath = '/v1/health', timeoutMs = 30_000 }) {
+export async function startServer({
+  name,
+  script,
+  cpu,
+  env,
+  nodeArgs = [],
+  readyPath = '/v1/health',
+  timeoutMs = 30_000,
+}) {
   const port = await freePort();
   const child = spawn('taskset', ['-c', String(cpu), process.execPath, ...nodeArgs, script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },

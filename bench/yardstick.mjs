@@ -145,7 +145,13 @@ app.post('/v1/jobs/vcard', { schema: { body: contactSchema } }, async (request, 
   const { contact, issues } = cleanContact(request.body);
   if (issues.length > 0) return badRequest(reply, issues);
   const createdAt = new Date().toISOString();
-  const job = { id: newJobId(), status: 'succeeded', createdAt, completedAt: new Date().toISOString(), result: encode(contact) };
+  const job = {
+    id: newJobId(),
+    status: 'succeeded',
+    createdAt,
+    completedAt: new Date().toISOString(),
+    result: encode(contact),
+  };
   while (jobs.size >= MAX_JOBS) jobs.delete(jobs.keys().next().value);
   const stored = { ...job, result: { qrPayload: job.result.qrPayload } };
   jobs.set(job.id, { json: JSON.stringify(stored), expiresAt: Date.now() + JOB_TTL_MS });

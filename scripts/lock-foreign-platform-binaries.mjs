@@ -18,7 +18,11 @@ function platformOf(name) {
   const os = parts.find((p) => OS.includes(p));
   const armAbi = parts.some((p) => /^(gnu|musl)?eabi(hf)?$/.test(p));
   const cpu = parts.find((p) => CPU.includes(p)) ?? (armAbi ? 'arm' : undefined);
-  const libc = parts.some((p) => p.startsWith('musl')) ? 'musl' : parts.some((p) => p.startsWith('gnu')) ? 'glibc' : undefined;
+  const libc = parts.some((p) => p.startsWith('musl'))
+    ? 'musl'
+    : parts.some((p) => p.startsWith('gnu'))
+      ? 'glibc'
+      : undefined;
   return { os, cpu, libc };
 }
 
@@ -41,6 +45,8 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`lock: added ${added} foreign-platform optional entries`);

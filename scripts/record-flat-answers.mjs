@@ -34,10 +34,18 @@ const specials = fc.constantFrom(
 );
 const text = (max) =>
   fc
-    .array(fc.oneof({ weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }) }, specials), { maxLength: max })
+    .array(fc.oneof({ weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }) }, specials), {
+      maxLength: max,
+    })
     .map((parts) => parts.join(''));
 const wrongType = fc.oneof(fc.integer(), fc.boolean(), fc.constant([]), fc.constant({ a: 1 }), fc.constant(null));
-const validPhone = fc.constantFrom('+44 20 7946 0958', '(555) 010-0199', '+1-555-0100 x123', '030/1234567', '+81 3-1234-5678');
+const validPhone = fc.constantFrom(
+  '+44 20 7946 0958',
+  '(555) 010-0199',
+  '+1-555-0100 x123',
+  '030/1234567',
+  '+81 3-1234-5678',
+);
 const validEmail = fc.oneof(
   fc.stringMatching(/^[a-z0-9+_-]{1,6}(\.[a-z0-9]{1,4})?@[a-z0-9]{1,10}\.[a-z]{2,6}$/),
   fc.constant('ada@exämple.org'),
@@ -63,7 +71,10 @@ const valid = fc.record(
 // One request in five breaks one rule of the flat contract: its answer must not change either.
 const breakage = fc.oneof(
   fc.record({ field: fc.constantFrom('fullName', 'organization', 'phone', 'email', 'note'), value: wrongType }),
-  fc.record({ field: fc.constantFrom('phone', 'email', 'website'), value: fc.constantFrom('12', 'not-an-email', 'ftp://x.org', ' ') }),
+  fc.record({
+    field: fc.constantFrom('phone', 'email', 'website'),
+    value: fc.constantFrom('12', 'not-an-email', 'ftp://x.org', ' '),
+  }),
   fc.record({ field: fc.constantFrom('fullName', 'title'), value: fc.constant('x'.repeat(257)) }),
   fc.record({ field: fc.constant('note'), value: fc.constant('€'.repeat(2000)) }),
   fc.record({ field: fc.constantFrom('mobile', 'fullname', 'company', 'valueOf'), value: fc.constant('x') }),
@@ -89,7 +100,9 @@ const variant = fc.record({
 });
 
 const samples = fc.sample(fc.tuple(body, variant), { seed: 20261125, numRuns: count });
-const app = await createApp({ env: { LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', PUBLIC_BASE_URL: 'http://localhost:3000' } });
+const app = await createApp({
+  env: { LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', PUBLIC_BASE_URL: 'http://localhost:3000' },
+});
 await app.init();
 await app.getHttpAdapter().getInstance().ready();
 const KEPT_HEADERS = ['content-type', 'content-disposition', 'content-length'];
@@ -106,7 +119,9 @@ for (const [json, { accept, template, alias }] of samples) {
   );
   // Images by digest: as strict as their bytes, and the file stays small.
   const image = String(res.headers['content-type']).startsWith('image/');
-  const answer = image ? { bodySha256: createHash('sha256').update(res.rawPayload).digest('hex') } : { body: res.payload };
+  const answer = image
+    ? { bodySha256: createHash('sha256').update(res.rawPayload).digest('hex') }
+    : { body: res.payload };
   records.push({ request, status: res.statusCode, headers, ...answer });
 }
 await app.close();

@@ -45,7 +45,15 @@ export const FEATURE_MODULES = [
 ];
 
 /** The core module's own services, provided and exported alike. */
-const SHARED_SERVICES = [RateLimiter, ShutdownSignal, Readiness, ServiceMetrics, EdgePolicy, ApiEdgeGuard, ApiExceptionFilter];
+const SHARED_SERVICES = [
+  RateLimiter,
+  ShutdownSignal,
+  Readiness,
+  ServiceMetrics,
+  EdgePolicy,
+  ApiEdgeGuard,
+  ApiExceptionFilter,
+];
 
 /**
  * What every feature module needs: the validated configuration, the stores, the rate limiter, the

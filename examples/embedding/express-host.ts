@@ -24,9 +24,13 @@ export class ExpressPlatformModule {
 
 /** A platform on Express with its own prefix: the module serves /platform/v1/... and /platform/mcp. */
 export async function createExpressPlatform(settings: PlatformSettings): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(ExpressPlatformModule.register(settings), new ExpressAdapter(), {
-    logger: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    ExpressPlatformModule.register(settings),
+    new ExpressAdapter(),
+    {
+      logger: false,
+    },
+  );
   app.setGlobalPrefix('platform');
   return app;
 }

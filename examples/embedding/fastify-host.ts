@@ -11,7 +11,11 @@ const SETTINGS = Symbol('PLATFORM_SETTINGS');
 @Module({})
 class PlatformSettingsModule {
   static register(settings: PlatformSettings): DynamicModule {
-    return { module: PlatformSettingsModule, providers: [{ provide: SETTINGS, useValue: settings }], exports: [SETTINGS] };
+    return {
+      module: PlatformSettingsModule,
+      providers: [{ provide: SETTINGS, useValue: settings }],
+      exports: [SETTINGS],
+    };
   }
 }
 
@@ -38,9 +42,13 @@ export class FastifyPlatformModule {
 
 /** A platform on Fastify with its own prefix: the module serves /platform/v1/... and /platform/mcp. */
 export async function createFastifyPlatform(settings: PlatformSettings): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(FastifyPlatformModule.register(settings), new FastifyAdapter(), {
-    logger: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    FastifyPlatformModule.register(settings),
+    new FastifyAdapter(),
+    {
+      logger: false,
+    },
+  );
   app.setGlobalPrefix('platform');
   return app;
 }

@@ -28,7 +28,9 @@ export interface AppConfig extends ServiceConfig {
   maxConnectionsPerClient: number;
   /** After SIGTERM: how long in-flight requests may take before every connection is closed and the process exits. */
   shutdownTimeoutMs: number;
-  /** After SIGTERM, before the shutdown above: how long /readyz answers 503 while everything is still served as usual. */
+  /**
+   * After SIGTERM, before the shutdown above: how long /readyz answers 503 while everything is still served as usual.
+   */
   shutdownDelayMs: number;
   /** Port of the Prometheus listener (GET /metrics); null: no listener. */
   metricsPort: number | null;

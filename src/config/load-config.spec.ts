@@ -64,7 +64,9 @@ describe('loadConfig', () => {
       streams: { maxPerClient: 8, maxTotal: 1000 },
       batches: { maxContacts: 10_000, maxActivePerClient: 2, maxActive: 20 },
     });
-    expect(loadConfig({ MAX_STREAMS: '3', BATCH_MAX_CONTACTS: '50', SHUTDOWN_TIMEOUT_MS: '0', SHUTDOWN_DELAY_MS: '15000' })).toMatchObject({
+    expect(
+      loadConfig({ MAX_STREAMS: '3', BATCH_MAX_CONTACTS: '50', SHUTDOWN_TIMEOUT_MS: '0', SHUTDOWN_DELAY_MS: '15000' }),
+    ).toMatchObject({
       streams: { maxTotal: 3 },
       batches: { maxContacts: 50 },
       shutdownTimeoutMs: 0,
@@ -96,7 +98,10 @@ describe('loadConfig', () => {
 
   it('serves metrics only when METRICS_PORT is set, on loopback unless METRICS_HOST says otherwise, never on PORT', () => {
     expect(loadConfig({})).toMatchObject({ metricsPort: null, metricsHost: '127.0.0.1' });
-    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toMatchObject({ metricsPort: 9464, metricsHost: '0.0.0.0' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: '0.0.0.0',
+    });
     expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT/);
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT must be a whole number/);
   });
@@ -106,6 +111,10 @@ describe('loadConfig', () => {
   });
 
   it('accepts addresses and CIDR ranges in TRUST_PROXY', () => {
-    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
   });
 });

@@ -29,7 +29,8 @@ export class ApiEdgeGuard implements CanActivate {
     const response = http.getResponse<object>();
     this.measure(request, response);
     const counts = this.policy.countsHandler(context.getHandler(), context.getClass());
-    const setHeader = (name: string, value: string): unknown => this.adapterHost.httpAdapter.setHeader(response, name, value);
+    const setHeader = (name: string, value: string): unknown =>
+      this.adapterHost.httpAdapter.setHeader(response, name, value);
     const admission = this.policy.admit(raw, request.ip, counts, setHeader);
     const settle = (error: Error | undefined): boolean => {
       if (error) throw error;
@@ -44,6 +45,8 @@ export class ApiEdgeGuard implements CanActivate {
     const raw = nativeResponse(response);
     const routed = request as { routeOptions?: { url?: string }; route?: { path?: string } };
     const route = routed.routeOptions?.url ?? routed.route?.path ?? '(unmatched)';
-    raw.once('finish', () => this.metrics.observeHttp(request.method, route, raw.statusCode, (performance.now() - started) / 1000));
+    raw.once('finish', () =>
+      this.metrics.observeHttp(request.method, route, raw.statusCode, (performance.now() - started) / 1000),
+    );
   }
 }

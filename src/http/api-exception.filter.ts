@@ -149,6 +149,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
             .slice(1, 8)
             .map((line) => line.trim())
         : [];
-    this.logger.error({ msg: 'unexpected error', requestId: (request as { id?: unknown }).id, errorType: name, frames });
+    this.logger.error({
+      msg: 'unexpected error',
+      requestId: (request as { id?: unknown }).id,
+      errorType: name,
+      frames,
+    });
   }
 }

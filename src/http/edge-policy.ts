@@ -126,7 +126,10 @@ export class EdgePolicy {
         const handler = prototype[name];
         if (typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
         if (!this.isDeclaredFree(handler as Handler, controller)) continue;
-        for (const path of joinPaths(Reflect.getMetadata(PATH_METADATA, controller), Reflect.getMetadata(PATH_METADATA, handler))) {
+        for (const path of joinPaths(
+          Reflect.getMetadata(PATH_METADATA, controller),
+          Reflect.getMetadata(PATH_METADATA, handler),
+        )) {
           if (this.freePaths.find('GET', path) === null) this.declareFreePath(path);
         }
       }

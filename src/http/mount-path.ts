@@ -26,7 +26,8 @@ export function rememberRoute(context: ExecutionContext, request: HttpRequestLik
   let segments = segmentsByHandler.get(handler);
   if (segments === undefined) {
     segments =
-      countSegments(Reflect.getMetadata(PATH_METADATA, context.getClass())) + countSegments(Reflect.getMetadata(PATH_METADATA, handler));
+      countSegments(Reflect.getMetadata(PATH_METADATA, context.getClass())) +
+      countSegments(Reflect.getMetadata(PATH_METADATA, handler));
     segmentsByHandler.set(handler, segments);
   }
   (nativeRequest(request) as Tagged)[ROUTE_SEGMENTS] = segments;

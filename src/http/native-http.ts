@@ -66,10 +66,15 @@ type WriteHead = (this: ServerResponse, status: number, ...rest: unknown[]) => S
 export function honourConnectionClose(request: HttpRequestLike, response: ServerResponse): void {
   if (!/(^|,)\s*close\s*(,|$)/i.test(String(nativeRequest(request).headers.connection ?? ''))) return;
   const writeHead = response.writeHead as unknown as WriteHead;
-  (response as unknown as { writeHead: WriteHead }).writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+  (response as unknown as { writeHead: WriteHead }).writeHead = function (
+    this: ServerResponse,
+    status: number,
+    ...rest: unknown[]
+  ) {
     for (const part of rest) {
       if (typeof part !== 'object' || part === null || Array.isArray(part)) continue;
-      for (const name of Object.keys(part)) if (name.toLowerCase() === 'connection') (part as Record<string, unknown>)[name] = 'close';
+      for (const name of Object.keys(part))
+        if (name.toLowerCase() === 'connection') (part as Record<string, unknown>)[name] = 'close';
     }
     return writeHead.call(this, status, ...rest);
   };

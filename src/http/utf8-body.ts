@@ -28,7 +28,12 @@ export function charsetError(contentType: string | undefined, kind: string, type
  * card). isUtf8 (simdutf) rejects what a fatal decoder rejects: invalid bytes, overlong forms,
  * encoded surrogates.
  */
-export function utf8BodyText(body: Buffer, contentType: string | undefined, kind: string, type: string): string | ApiError {
+export function utf8BodyText(
+  body: Buffer,
+  contentType: string | undefined,
+  kind: string,
+  type: string,
+): string | ApiError {
   const refused = charsetError(contentType, kind, type);
   if (refused) return refused;
   if (!isUtf8(body)) return new ApiError('invalid_encoding');

@@ -33,7 +33,10 @@ export function buildOpenApiDocument(app: INestApplication, options: VCardPayloa
     .addServer(publicBaseUrl, 'Primary');
   for (const server of options.extraServers ?? []) builder.addServer(server.url, server.description);
   const document = SwaggerModule.createDocument(app, builder.build(), { include: FEATURE_MODULES });
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...contactSchemaComponents() } };
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...contactSchemaComponents() },
+  };
   return closeRequestBodySchemas(document);
 }
 
@@ -41,7 +44,9 @@ export function buildOpenApiDocument(app: INestApplication, options: VCardPayloa
 export function closeRequestBodySchemas(document: OpenAPIObject): OpenAPIObject {
   const schemas = document.components?.schemas ?? {};
   for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item) as { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }[]) {
+    for (const operation of Object.values(item) as {
+      requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> };
+    }[]) {
       const ref = operation?.requestBody?.content?.['application/json']?.schema?.$ref;
       const name = ref?.replace('#/components/schemas/', '');
       if (name && schemas[name]) schemas[name] = rejectUnknownProperties(schemas[name]);

@@ -42,7 +42,8 @@ export class OptionChecks {
     let valid: boolean;
     try {
       const url = new URL(String(value));
-      valid = typeof value === 'string' && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '';
+      valid =
+        typeof value === 'string' && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '';
     } catch {
       valid = false;
     }
@@ -79,7 +80,9 @@ export class OptionChecks {
       const prefix = bits === undefined ? null : Number(bits);
       const validPrefix = prefix === null || (/^\d+$/.test(bits) && prefix >= 1 && prefix <= (family === 6 ? 128 : 32));
       if (family === 0 || extra !== undefined || !validPrefix) {
-        this.problems.push(`${name} must be a comma-separated list of IP addresses or CIDR ranges (not "true", "*" or a /0 range)`);
+        this.problems.push(
+          `${name} must be a comma-separated list of IP addresses or CIDR ranges (not "true", "*" or a /0 range)`,
+        );
         break;
       }
     }

@@ -19,7 +19,8 @@ export function resolveServiceConfig(
 ): ServiceConfig {
   const check = checks ?? new OptionChecks();
   const name = (option: OptionName): string => names[option] ?? option;
-  if (typeof options !== 'object' || options === null) throw new ConfigError(['VCardPayloadModule options must be an object']);
+  if (typeof options !== 'object' || options === null)
+    throw new ConfigError(['VCardPayloadModule options must be an object']);
 
   const publicBaseUrl =
     options.publicBaseUrl === undefined
@@ -37,7 +38,13 @@ export function resolveServiceConfig(
       ? null
       : {
           max: number(check, name('rateLimit.max'), rate?.max, 120, LIMITS.rateLimitMax),
-          windowSeconds: number(check, name('rateLimit.windowSeconds'), rate?.windowSeconds, 60, LIMITS.rateLimitWindowSeconds),
+          windowSeconds: number(
+            check,
+            name('rateLimit.windowSeconds'),
+            rate?.windowSeconds,
+            60,
+            LIMITS.rateLimitWindowSeconds,
+          ),
           ...(rate?.storage !== undefined && { storage: check.throttlerStorage('rateLimit.storage', rate.storage) }),
         };
   const jobs = {
@@ -53,7 +60,8 @@ export function resolveServiceConfig(
     jobs,
     store: store(check, name('store'), options.store),
     mcp: {
-      enabled: options.mcp?.enabled === undefined ? true : (check.boolean(name('mcp.enabled'), options.mcp.enabled) ?? true),
+      enabled:
+        options.mcp?.enabled === undefined ? true : (check.boolean(name('mcp.enabled'), options.mcp.enabled) ?? true),
       allowedHosts:
         mcpHosts === undefined
           ? [...new Set([hostOf(publicBaseUrl), ...LOOPBACK_HOSTS])]
@@ -61,11 +69,23 @@ export function resolveServiceConfig(
     },
     cors: options.cors === undefined ? true : (check.boolean(name('cors'), options.cors) ?? true),
     streams: {
-      maxPerClient: number(check, name('streams.maxPerClient'), options.streams?.maxPerClient, 8, LIMITS.maxStreamsPerClient),
+      maxPerClient: number(
+        check,
+        name('streams.maxPerClient'),
+        options.streams?.maxPerClient,
+        8,
+        LIMITS.maxStreamsPerClient,
+      ),
       maxTotal: number(check, name('streams.maxTotal'), options.streams?.maxTotal, 1000, LIMITS.maxStreams),
     },
     batches: {
-      maxContacts: number(check, name('batches.maxContacts'), options.batches?.maxContacts, 10_000, LIMITS.batchMaxContacts),
+      maxContacts: number(
+        check,
+        name('batches.maxContacts'),
+        options.batches?.maxContacts,
+        10_000,
+        LIMITS.batchMaxContacts,
+      ),
       maxActivePerClient: number(
         check,
         name('batches.maxActivePerClient'),
@@ -101,7 +121,13 @@ export type OptionName =
   | 'batches.maxActive'
   | 'metrics.registry';
 
-function number(check: OptionChecks, name: string, value: unknown, fallback: number, [min, max]: readonly [number, number]): number {
+function number(
+  check: OptionChecks,
+  name: string,
+  value: unknown,
+  fallback: number,
+  [min, max]: readonly [number, number],
+): number {
   if (value === undefined) return fallback;
   return check.wholeNumber(name, typeof value === 'number' ? value : NaN, min, max) ?? fallback;
 }
@@ -112,7 +138,12 @@ function store(check: OptionChecks, name: string, value: VCardPayloadOptions['st
     const url = check.redisUrl(name === 'store' ? 'store.redisUrl' : name, value.redisUrl);
     return url === undefined ? { kind: 'memory' } : { kind: 'redis-url', url };
   }
-  if (typeof value === 'object' && value !== null && 'redisClient' in value && typeof value.redisClient?.get === 'function') {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    'redisClient' in value &&
+    typeof value.redisClient?.get === 'function'
+  ) {
     return { kind: 'redis-client', client: value.redisClient };
   }
   check.problems.push(`${name} must be 'memory', { redisUrl } or { redisClient }`);
@@ -131,7 +162,8 @@ function hostOf(url: string): string {
 function metricsRegistry(check: OptionChecks, option: string, value: unknown): Registry | null {
   if (value === undefined) return null;
   const candidate = value as Partial<Registry> | null;
-  if (typeof candidate?.registerMetric === 'function' && typeof candidate.metrics === 'function') return value as Registry;
+  if (typeof candidate?.registerMetric === 'function' && typeof candidate.metrics === 'function')
+    return value as Registry;
   check.problems.push(`${option} must be a prom-client Registry`);
   return null;
 }

@@ -3,7 +3,8 @@ import type { Registry } from 'prom-client';
 import type Redis from 'ioredis';
 
 /** The store the module runs on, resolved from `VCardPayloadOptions.store`. */
-export type StoreConfig = { kind: 'memory' } | { kind: 'redis-url'; url: string } | { kind: 'redis-client'; client: Redis };
+export type StoreConfig =
+  { kind: 'memory' } | { kind: 'redis-url'; url: string } | { kind: 'redis-client'; client: Redis };
 
 /**
  * The module's validated, complete configuration: `VCardPayloadOptions` with every default filled

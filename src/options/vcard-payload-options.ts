@@ -37,7 +37,10 @@ export interface VCardPayloadOptions {
    * (its Redis storage, say); default the module's store (memory, or Redis with `store`).
    */
   rateLimit?: { max?: number; windowSeconds?: number; storage?: ThrottlerStorage } | false;
-  /** Jobs expire after `ttlSeconds` (`JOB_TTL_SECONDS`, default 900); memory keeps at most `maxJobs` (`MAX_JOBS`, default 10000). */
+  /**
+   * Jobs expire after `ttlSeconds` (`JOB_TTL_SECONDS`, default 900); memory keeps at most `maxJobs` (`MAX_JOBS`,
+   * default 10000).
+   */
   jobs?: { ttlSeconds?: number; maxJobs?: number };
   /** Where jobs and counters live (`REDIS_URL`). Default `'memory'`. */
   store?: VCardPayloadStoreOption;

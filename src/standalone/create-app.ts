@@ -52,7 +52,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   fastify.addHook('onRoute', (route) => {
     routes.add(route.method, route.url);
     // A batch body (JSON or CSV) has a limit of its own.
-    if (route.url === BATCH_CREATION_URL && [route.method].flat().includes('POST')) route.bodyLimit = config.batchBodyLimitBytes;
+    if (route.url === BATCH_CREATION_URL && [route.method].flat().includes('POST'))
+      route.bodyLimit = config.batchBodyLimitBytes;
   });
   // CORS on fastify itself rather than through app.enableCors(): Nest's hook also copies the
   // CORS headers onto reply.raw, and a response whose raw object already holds headers takes

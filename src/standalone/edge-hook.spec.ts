@@ -12,14 +12,21 @@ import { answerOtherPreflights, attachEdgeHook } from './edge-hook';
 
 /** The CORS headers of a response, by lower-case name. */
 function corsHeaders(headers: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('access-control-') || name === 'vary'));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => name.startsWith('access-control-') || name === 'vary'),
+  );
 }
 
 const REQUESTS: InjectOptions[] = [
   { method: 'GET', url: '/thing', headers: { origin: 'https://example.org' } },
   { method: 'GET', url: '/thing' },
   { method: 'GET', url: '/missing', headers: { origin: 'https://example.org' } },
-  { method: 'POST', url: '/thing', headers: { origin: 'https://example.org', 'content-type': 'application/json' }, payload: '{}' },
+  {
+    method: 'POST',
+    url: '/thing',
+    headers: { origin: 'https://example.org', 'content-type': 'application/json' },
+    payload: '{}',
+  },
   {
     method: 'OPTIONS',
     url: '/thing',
@@ -33,7 +40,11 @@ const REQUESTS: InjectOptions[] = [
   {
     method: 'OPTIONS',
     url: '/missing/path',
-    headers: { origin: 'https://example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-request-id' },
+    headers: {
+      origin: 'https://example.org',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'x-request-id',
+    },
   },
   { method: 'OPTIONS', url: '/missing/path', headers: { origin: 'https://example.org' } },
 ];
@@ -85,7 +96,8 @@ describe('CORS: the EdgePolicy answers as @fastify/cors does', () => {
 
   it.each(
     REQUESTS.map(
-      (request) => [`${request.method} ${String(request.url)} ${Object.keys(request.headers ?? {}).join(',')}`, request] as const,
+      (request) =>
+        [`${request.method} ${String(request.url)} ${Object.keys(request.headers ?? {}).join(',')}`, request] as const,
     ),
   )('sends what @fastify/cors alone sends: %s', async (_name, request) => {
     const expected = await library.inject(request);
@@ -119,7 +131,12 @@ describe('EdgePolicy: what counts', () => {
   it('counts nothing when the host limits requests itself (rateLimit: false)', () => {
     const config = { cors: false, rateLimit: null } as unknown as ServiceConfig;
     const discovery = { getControllers: () => [] } as unknown as DiscoveryService;
-    const policy = new EdgePolicy(config, new RateLimiter(new MemoryThrottlerStorage(), config), new Reflector(), discovery);
+    const policy = new EdgePolicy(
+      config,
+      new RateLimiter(new MemoryThrottlerStorage(), config),
+      new Reflector(),
+      discovery,
+    );
     expect(policy.countsPath('POST', '/v1/vcard')).toBe(false);
     expect(policy.corsHeaders).toBeNull();
   });

@@ -18,7 +18,8 @@ export function attachEdgeHook(fastify: FastifyInstance, policy: EdgePolicy, dra
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     if (drain.active) reply.header('Connection', 'close');
     const dotted = DOT_SEGMENT.test(request.url);
-    const counts = policy.limited && request.method !== 'OPTIONS' && (dotted || policy.countsPath(request.method, request.url));
+    const counts =
+      policy.limited && request.method !== 'OPTIONS' && (dotted || policy.countsPath(request.method, request.url));
     const finish = (error?: Error): void => done(error ?? (dotted ? new ApiError('not_found') : undefined));
     const admission = policy.admit(request.raw, request.ip, counts, (name, value) => reply.header(name, value));
     if (admission instanceof Promise) admission.then(finish, done);

@@ -32,7 +32,11 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * 4. close the application (stores, Redis).
  * Resolves when it is safe to exit 0.
  */
-export async function gracefulShutdown(app: NestFastifyApplication, config: AppConfig, logger: LoggerService): Promise<void> {
+export async function gracefulShutdown(
+  app: NestFastifyApplication,
+  config: AppConfig,
+  logger: LoggerService,
+): Promise<void> {
   const readiness = app.get(Readiness);
   if (readiness.draining) return;
   readiness.startDraining();
@@ -57,7 +61,11 @@ export async function gracefulShutdown(app: NestFastifyApplication, config: AppC
   if (!drained) {
     const open = await new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count)));
     logger.warn?.(
-      { msg: 'shutdown deadline reached: closing the connections still open', connections: open, deadlineMs: config.shutdownTimeoutMs },
+      {
+        msg: 'shutdown deadline reached: closing the connections still open',
+        connections: open,
+        deadlineMs: config.shutdownTimeoutMs,
+      },
       'Shutdown',
     );
     server.closeAllConnections();

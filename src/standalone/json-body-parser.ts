@@ -165,9 +165,13 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
  * charset other than UTF-8 is a 415), with the batch route's own body limit.
  */
 export function useCsvParser(fastify: FastifyInstance, bodyLimit: number): void {
-  fastify.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit }, (request: FastifyRequest, body: Buffer, done) => {
-    const text = utf8BodyText(body, request.headers['content-type'], 'CSV', 'text/csv');
-    if (text instanceof ApiError) return done(text, undefined);
-    done(null, text);
-  });
+  fastify.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'buffer', bodyLimit },
+    (request: FastifyRequest, body: Buffer, done) => {
+      const text = utf8BodyText(body, request.headers['content-type'], 'CSV', 'text/csv');
+      if (text instanceof ApiError) return done(text, undefined);
+      done(null, text);
+    },
+  );
 }

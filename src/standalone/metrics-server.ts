@@ -40,7 +40,10 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
       registry.metrics().then(
         (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
         (error: unknown) => {
-          this.logger.error({ msg: 'metrics could not be collected', errorType: error instanceof Error ? error.name : typeof error });
+          this.logger.error({
+            msg: 'metrics could not be collected',
+            errorType: error instanceof Error ? error.name : typeof error,
+          });
           response.writeHead(500, { 'content-type': 'text/plain' }).end('The metrics could not be collected.\n');
         },
       );

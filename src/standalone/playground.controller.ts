@@ -42,7 +42,9 @@ function load(file: string, type: string): Asset {
   try {
     return { type, body: readFileSync(join(PLAYGROUND_DIR, file)) };
   } catch {
-    throw new Error(`The playground's ${file} is missing from ${PLAYGROUND_DIR}: run \`npm run build\`, or set PLAYGROUND=false`);
+    throw new Error(
+      `The playground's ${file} is missing from ${PLAYGROUND_DIR}: run \`npm run build\`, or set PLAYGROUND=false`,
+    );
   }
 }
 

@@ -29,7 +29,12 @@ export class RequestLogger {
       done();
     });
     fastify.addHook('onResponse', (request, reply, done) => {
-      this.metrics.observeHttp(request.method, request.routeOptions.url ?? UNMATCHED, reply.statusCode, reply.elapsedTime / 1000);
+      this.metrics.observeHttp(
+        request.method,
+        request.routeOptions.url ?? UNMATCHED,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
       const record = this.record(request, reply);
       if (direct) direct.logRecord('http', record);
       else this.logger.log(record);

@@ -74,7 +74,10 @@ let scanner: ZBarScanner;
 /** The bytes in a QR code image (PNG), read by zbar in binary mode: no charset guessing. */
 async function decodePng(png: Buffer): Promise<Buffer> {
   const image = PNG.sync.read(png);
-  const rgba = image.data.buffer.slice(image.data.byteOffset, image.data.byteOffset + image.data.byteLength) as ArrayBuffer;
+  const rgba = image.data.buffer.slice(
+    image.data.byteOffset,
+    image.data.byteOffset + image.data.byteLength,
+  ) as ArrayBuffer;
   const symbols = await scanRGBABuffer(rgba, image.width, image.height, scanner);
   expect(symbols).toHaveLength(1);
   const [symbol] = symbols;
@@ -157,14 +160,20 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     const response = await answer;
     // The page re-enables the button once it has drawn the result or marked the errors.
     await page.waitForFunction(() => !(document.getElementById('create') as HTMLButtonElement).disabled);
-    return { status: response.status(), body: await response.json(), retryAfter: await response.headerValue('retry-after') };
+    return {
+      status: response.status(),
+      body: await response.json(),
+      retryAfter: await response.headerValue('retry-after'),
+    };
   }
 
   const caption = async (): Promise<string> => (await page.locator('#qr-caption').textContent()) ?? '';
   const focusedId = (): Promise<string | undefined> => page.evaluate(() => document.activeElement?.id);
   /** The text of the element an input's aria-describedby names: what a screen reader reads after its label. */
   const describedBy = (input: ReturnType<Page['getByLabel']>): Promise<string> =>
-    input.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+    input.evaluate(
+      (element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+    );
 
   async function screenQrBytes(): Promise<Buffer> {
     return decodePng(await page.getByRole('img', { name: 'QR code' }).screenshot());
@@ -175,7 +184,9 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
       const input = page.getByLabel(label, { exact: true });
       expect(await input.count()).toBe(1);
       expect(await input.getAttribute('name')).toBe(field);
-      expect(await input.evaluate((element) => element.tagName)).toBe(field === 'address' || field === 'note' ? 'TEXTAREA' : 'INPUT');
+      expect(await input.evaluate((element) => element.tagName)).toBe(
+        field === 'address' || field === 'note' ? 'TEXTAREA' : 'INPUT',
+      );
     }
     expect(await page.getByRole('button', { name: 'Create', exact: true }).count()).toBe(1);
     expect(await page.getByLabel('Error correction').inputValue()).toBe('M');
@@ -194,7 +205,10 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     expect(await caption()).toContain(`QR version ${body.qr.minVersion.M}, level M, ${body.qr.bytes} bytes`);
     for (const level of ['L', 'Q', 'H'] as const) {
       await page.getByLabel('Error correction').selectOption(level);
-      await page.waitForFunction((chosen) => document.getElementById('qr-caption')!.textContent!.includes(`level ${chosen},`), level);
+      await page.waitForFunction(
+        (chosen) => document.getElementById('qr-caption')!.textContent!.includes(`level ${chosen},`),
+        level,
+      );
       expect(await caption()).toContain(`QR version ${body.qr.minVersion[level]}, level ${level},`);
       expect(Buffer.compare(await screenQrBytes(), expected)).toBe(0);
     }
@@ -285,7 +299,9 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     expect(answer.qrPayload.startsWith('MECARD:N:Ångström,Zoë;TEL:+44 20 7946 0958;EMAIL:zoe@example.com;')).toBe(true);
     expect(answer.qr.budget).toEqual({ version: 5, level: 'L', capacity: 106 });
     expect(answer.qr.omitted).toEqual(['title', 'note']);
-    expect(await page.locator('#omitted').textContent()).toBe('Left out of the QR code (still in the .vcf): title, note.');
+    expect(await page.locator('#omitted').textContent()).toBe(
+      'Left out of the QR code (still in the .vcf): title, note.',
+    );
     expect(await caption()).toMatch(/QR version [1-5], level L,/);
     expect(Buffer.compare(await screenQrBytes(), Buffer.from(answer.qrPayload, 'utf8'))).toBe(0);
     // The .vcf is still the whole vCard.
@@ -336,7 +352,9 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
   it("templates: every page is offered, the chosen one's required fields are marked, and missing ones are named", async () => {
     const templates: Array<{ id: string; name: string; requiredFields: Field[] }> = [];
     for (let cursor = ''; ;) {
-      const page_ = (await (await fetch(`${baseUrl}/v1/templates?limit=3${cursor ? `&cursor=${cursor}` : ''}`)).json()) as {
+      const page_ = (await (
+        await fetch(`${baseUrl}/v1/templates?limit=3${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json()) as {
         data: typeof templates;
         pagination: { next_cursor: string | null };
       };
@@ -374,16 +392,25 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     const vcfRequest = page.waitForRequest(
       (request) => new URL(request.url()).pathname === '/v1/vcard' && request.headers().accept === 'text/vcard',
     );
-    const [vcf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .vcf' }).click()]);
+    const [vcf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download .vcf' }).click(),
+    ]);
     await vcfRequest;
     expect(vcf.suggestedFilename()).toMatch(/^[a-z0-9-]+\.vcf$/);
     expect(readFileSync((await vcf.path())!, 'utf8')).toBe(body.vcard);
 
-    const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG' }).click()]);
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
     expect(png.suggestedFilename()).toBe('contact-qr.png');
     expect(Buffer.compare(await decodePng(readFileSync((await png.path())!)), expected)).toBe(0);
 
-    const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download SVG' }).click()]);
+    const [svg] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download SVG' }).click(),
+    ]);
     expect(svg.suggestedFilename()).toBe('contact-qr.svg');
     const svgText = readFileSync((await svg.path())!, 'utf8');
     expect(svgText).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
@@ -400,12 +427,19 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     await fill(contact);
     const { body } = await create();
     const command = (await page.locator('#curl').textContent())!;
-    const match = /^curl -X POST '([^']+)' \\\n {2}-H 'Content-Type: application\/json' \\\n {2}-d '((?:[^']|'\\'')*)'$/.exec(command);
+    const match =
+      /^curl -X POST '([^']+)' \\\n {2}-H 'Content-Type: application\/json' \\\n {2}-d '((?:[^']|'\\'')*)'$/.exec(
+        command,
+      );
     expect(match).not.toBeNull();
     expect(match![1]).toBe(`${baseUrl}/v1/vcard`);
     const data = match![2].replace(/'\\''/g, "'");
     expect(JSON.parse(data)).toEqual(contact);
-    const direct = await fetch(match![1], { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: data });
+    const direct = await fetch(match![1], {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: data,
+    });
     expect(((await direct.json()) as VCardBody).qrPayload).toBe(body.qrPayload);
     await page.getByRole('button', { name: 'Copy curl command' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);

@@ -42,7 +42,9 @@ describe('bad input never produces a 500: each is a 400 naming the offending fie
     const body = field === 'fullName' ? '{"fullName":"\\ud83d"}' : `{"fullName":"Ada","${field}":"x\\udc00y"}`;
     const res = await post(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.fields).toContainEqual(expect.objectContaining({ field, issue: 'invalid_unicode' }));
+    expect(res.json().error.details.fields).toContainEqual(
+      expect.objectContaining({ field, issue: 'invalid_unicode' }),
+    );
   });
 
   it('unknown fields are each listed, not silently dropped', async () => {
@@ -67,7 +69,9 @@ describe('bad input never produces a 500: each is a 400 naming the offending fie
           payload: `{"fullName":"Ada",${JSON.stringify(key)}:"x"}`,
         });
         expect(res.statusCode).toBe(400);
-        expect(res.json().error.details.fields).toEqual([{ field: key, issue: 'unknown', message: `${key} is not a known field` }]);
+        expect(res.json().error.details.fields).toEqual([
+          { field: key, issue: 'unknown', message: `${key} is not a known field` },
+        ]);
       }
     },
   );
@@ -85,7 +89,10 @@ describe('bad input never produces a 500: each is a 400 naming the offending fie
   it('a query parameter named like an Object.prototype member is rejected like any unknown one', async () => {
     const res = await app.inject({ method: 'GET', url: '/v1/templates?toString=1' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'invalid_query', details: { parameter: 'toString', issue: 'unknown' } });
+    expect(res.json().error).toMatchObject({
+      code: 'invalid_query',
+      details: { parameter: 'toString', issue: 'unknown' },
+    });
   });
 
   it('over-long values are rejected per field with the limit in the message', async () => {
@@ -124,9 +131,12 @@ describe('bad input never produces a 500: each is a 400 naming the offending fie
       fc.jsonValue({ maxDepth: 2 }),
     );
     const body = fc.oneof(
-      fc.record(Object.fromEntries(CONTACT_FIELDS.map((f) => [f, fieldValue])) as Record<string, fc.Arbitrary<unknown>>, {
-        requiredKeys: [],
-      }),
+      fc.record(
+        Object.fromEntries(CONTACT_FIELDS.map((f) => [f, fieldValue])) as Record<string, fc.Arbitrary<unknown>>,
+        {
+          requiredKeys: [],
+        },
+      ),
       fc.jsonValue({ maxDepth: 3 }),
       fc.dictionary(fc.string({ maxLength: 10 }), fieldValue, { maxKeys: 4 }),
     );

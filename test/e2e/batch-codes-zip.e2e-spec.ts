@@ -31,8 +31,18 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /** Contacts whose names exercise the file-name rule: accents, CJK only, punctuation, length; some invalid. */
 function contacts(n: number): Array<Record<string, string>> {
   return Array.from({ length: n }, (_, i) => {
-    const names = [`Zoë Ångström ${i}`, '李小龍', `  O'Brien, Seán — ${i}  `, `${'Maximilian '.repeat(5)}${i}`, `Ada Lovelace ${i}`];
-    const contact: Record<string, string> = { fullName: names[i % names.length], phone: '+44 20 7946 0958', email: `p${i}@example.com` };
+    const names = [
+      `Zoë Ångström ${i}`,
+      '李小龍',
+      `  O'Brien, Seán — ${i}  `,
+      `${'Maximilian '.repeat(5)}${i}`,
+      `Ada Lovelace ${i}`,
+    ];
+    const contact: Record<string, string> = {
+      fullName: names[i % names.length],
+      phone: '+44 20 7946 0958',
+      email: `p${i}@example.com`,
+    };
     if (i % 97 === 13) contact.email = 'not-an-email';
     return contact;
   });
@@ -54,192 +64,211 @@ function slug(fullName: string): string {
 
 function toCsv(rows: Array<Record<string, string>>): string {
   const quote = (value: string): string => `"${value.replace(/"/g, '""')}"`;
-  return ['fullName,phone,email', ...rows.map((row) => [row.fullName, row.phone, row.email].map(quote).join(','))].join('\r\n') + '\r\n';
+  return (
+    ['fullName,phone,email', ...rows.map((row) => [row.fullName, row.phone, row.email].map(quote).join(','))].join(
+      '\r\n',
+    ) + '\r\n'
+  );
 }
 
-describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])('codes.zip: a QR image and a .vcf per successful contact', () => {
-  let app: NestFastifyApplication;
-  let baseUrl: string;
-  let work: string;
-  beforeAll(async () => {
-    ({ app, baseUrl } = await listenTestApp());
-    work = mkdtempSync(join(tmpdir(), 'codes-zip-'));
-  });
-  afterAll(async () => {
-    rmSync(work, { recursive: true, force: true });
-    await app.close();
-  });
-
-  async function createBatch(body: string, contentType: string): Promise<Batch> {
-    const res = await fetch(`${baseUrl}/v1/batches`, { method: 'POST', headers: { 'content-type': contentType }, body });
-    expect(res.status).toBe(202);
-    return (await res.json()) as Batch;
-  }
-
-  async function finished(batch: Batch): Promise<Batch> {
-    for (let i = 0; i < 500; i++) {
-      const now = (await (await fetch(`${baseUrl}/v1/batches/${batch.id}`)).json()) as Batch;
-      if (now.status === 'succeeded') return now;
-      await sleep(20);
-    }
-    throw new Error('the batch did not finish');
-  }
-
-  async function items(batch: Batch): Promise<Item[]> {
-    const all: Item[] = [];
-    let cursor = '';
-    for (;;) {
-      const page = (await (
-        await fetch(`${baseUrl}/v1/batches/${batch.id}/items?limit=100${cursor ? `&cursor=${cursor}` : ''}`)
-      ).json()) as {
-        data: Item[];
-        pagination: { next_cursor: string | null };
-      };
-      all.push(...page.data);
-      if (page.pagination.next_cursor === null) return all;
-      cursor = page.pagination.next_cursor;
-    }
-  }
-
-  /** Downloads the ZIP over HTTP and unpacks it with unzip; returns the names unzip lists, in order. */
-  // On a new connection each time: the decoding between two downloads blocks the test's event loop
-  // for longer than the server keeps an idle connection, and a reused one would be reset.
-  async function download(
-    batch: Batch,
-    query: string,
-    name: string,
-  ): Promise<{ names: string[]; dir: string; headers: IncomingHttpHeaders }> {
-    const file = join(work, `${name}.zip`);
-    const res = await new Promise<IncomingMessage>((resolve, reject) =>
-      get(`${baseUrl}/v1/batches/${batch.id}/codes.zip${query}`, { agent: false }, resolve).on('error', reject),
-    );
-    expect(res.statusCode).toBe(200);
-    await pipeline(res, createWriteStream(file));
-    execFileSync('unzip', ['-tq', file]);
-    const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
-    const dir = join(work, name);
-    execFileSync('unzip', ['-q', '-d', dir, file]);
-    return { names, dir, headers: res.headers };
-  }
-
-  /** The names the spec gives, from the items: NNNN-<slug>.<type> then .vcf, for each success. */
-  function expectedNames(list: Item[], sent: Array<Record<string, string>>, type: string): string[] {
-    const digits = String(list.length).length;
-    return list.flatMap((item) => {
-      if (item.status !== 'succeeded') return [];
-      const stem = `${String(item.index + 1).padStart(digits, '0')}-${slug(sent[item.index].fullName)}`;
-      return [`${stem}.${type}`, `${stem}.vcf`];
+describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
+  'codes.zip: a QR image and a .vcf per successful contact',
+  () => {
+    let app: NestFastifyApplication;
+    let baseUrl: string;
+    let work: string;
+    beforeAll(async () => {
+      ({ app, baseUrl } = await listenTestApp());
+      work = mkdtempSync(join(tmpdir(), 'codes-zip-'));
     });
-  }
+    afterAll(async () => {
+      rmSync(work, { recursive: true, force: true });
+      await app.close();
+    });
 
-  function expectCards(dir: string, names: string[], list: Item[]): void {
-    for (const name of names.filter((n) => n.endsWith('.vcf'))) {
-      const text = readFileSync(join(dir, name), 'utf8');
-      const item = list[Number(name.split('-')[0]) - 1];
-      expect(text).toBe(item.result!.vcard);
-      const parsed = ICAL.parse(text) as unknown[];
-      // One card: ical.js gives a single component (a jCal array whose first element is its name).
-      expect(parsed[0]).toBe('vcard');
+    async function createBatch(body: string, contentType: string): Promise<Batch> {
+      const res = await fetch(`${baseUrl}/v1/batches`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+      });
+      expect(res.status).toBe(202);
+      return (await res.json()) as Batch;
     }
-  }
 
-  const sent = contacts(1000);
-  let jsonNames: string[] = [];
-  let jsonDir = '';
-
-  // Two pixels a module keep 1,000 images quick to decode; the default scale is read in the next tests.
-  it('a 1,000-contact JSON batch: names in order, every PNG decodes to its qrPayload, every .vcf is its one card', async () => {
-    const batch = await finished(await createBatch(JSON.stringify({ contacts: sent }), 'application/json'));
-    const list = await items(batch);
-    expect(list.filter((item) => item.status === 'failed').length).toBeGreaterThan(0);
-    const { names, dir, headers } = await download(batch, '?scale=2', 'json');
-    expect(headers['content-type']).toBe('application/zip');
-    expect(headers['content-disposition']).toBe(`attachment; filename="${batch.id}-codes.zip"`);
-    expect(names).toEqual(expectedNames(list, sent, 'png'));
-    expect(names).toContain('0002-contact.png');
-    expect(names.some((name) => name.length === 5 + 40 + 4)).toBe(true);
-    const pngs = names.filter((name) => name.endsWith('.png'));
-    const images = readPngs(pngs.map((name) => readFileSync(join(dir, name))));
-    for (const [i, name] of pngs.entries()) {
-      const payload = list[Number(name.split('-')[0]) - 1].result!.qrPayload;
-      expect((await zbarRead(images[i])).toString('utf8')).toBe(payload);
+    async function finished(batch: Batch): Promise<Batch> {
+      for (let i = 0; i < 500; i++) {
+        const now = (await (await fetch(`${baseUrl}/v1/batches/${batch.id}`)).json()) as Batch;
+        if (now.status === 'succeeded') return now;
+        await sleep(20);
+      }
+      throw new Error('the batch did not finish');
     }
-    expectCards(dir, names, list);
-    jsonNames = names;
-    jsonDir = dir;
-  });
 
-  it('the same contacts as CSV give the same ZIP contents', async () => {
-    const batch = await finished(await createBatch(toCsv(sent), 'text/csv'));
-    const { names, dir } = await download(batch, '?scale=2', 'csv');
-    expect(names).toEqual(jsonNames);
-    for (const name of names) expect(readFileSync(join(dir, name)).equals(readFileSync(join(jsonDir, name)))).toBe(true);
-  });
-
-  it('?type=svg with qrLevel, scale and margin: SVGs that resvg draws and zbar reads; PNGs at the default scale', async () => {
-    const few = sent.slice(0, 30);
-    const batch = await finished(await createBatch(JSON.stringify({ contacts: few }), 'application/json'));
-    const list = await items(batch);
-    const { names, dir } = await download(batch, '?type=svg&qrLevel=H&scale=3&margin=2', 'svg');
-    expect(names).toEqual(expectedNames(list, few, 'svg'));
-    for (const name of names.filter((n) => n.endsWith('.svg'))) {
-      const image = readPng(rasteriseSvg(readFileSync(join(dir, name))));
-      expect((await zbarRead(image, { border: 12 })).toString('utf8')).toBe(list[Number(name.split('-')[0]) - 1].result!.qrPayload);
+    async function items(batch: Batch): Promise<Item[]> {
+      const all: Item[] = [];
+      let cursor = '';
+      for (;;) {
+        const page = (await (
+          await fetch(`${baseUrl}/v1/batches/${batch.id}/items?limit=100${cursor ? `&cursor=${cursor}` : ''}`)
+        ).json()) as {
+          data: Item[];
+          pagination: { next_cursor: string | null };
+        };
+        all.push(...page.data);
+        if (page.pagination.next_cursor === null) return all;
+        cursor = page.pagination.next_cursor;
+      }
     }
-    expectCards(dir, names, list);
-    const png = await download(batch, '', 'png-default');
-    expect(png.names).toEqual(expectedNames(list, few, 'png'));
-    for (const name of png.names.filter((n) => n.endsWith('.png'))) {
-      const image = readPng(readFileSync(join(png.dir, name)));
-      expect((image.width / 8 - 2 * 4 - 17) % 4).toBe(0);
-      expect((await zbarRead(image)).toString('utf8')).toBe(list[Number(name.split('-')[0]) - 1].result!.qrPayload);
+
+    /** Downloads the ZIP over HTTP and unpacks it with unzip; returns the names unzip lists, in order. */
+    // On a new connection each time: the decoding between two downloads blocks the test's event loop
+    // for longer than the server keeps an idle connection, and a reused one would be reset.
+    async function download(
+      batch: Batch,
+      query: string,
+      name: string,
+    ): Promise<{ names: string[]; dir: string; headers: IncomingHttpHeaders }> {
+      const file = join(work, `${name}.zip`);
+      const res = await new Promise<IncomingMessage>((resolve, reject) =>
+        get(`${baseUrl}/v1/batches/${batch.id}/codes.zip${query}`, { agent: false }, resolve).on('error', reject),
+      );
+      expect(res.statusCode).toBe(200);
+      await pipeline(res, createWriteStream(file));
+      execFileSync('unzip', ['-tq', file]);
+      const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+      const dir = join(work, name);
+      execFileSync('unzip', ['-q', '-d', dir, file]);
+      return { names, dir, headers: res.headers };
     }
-  });
 
-  it('a card too large for qrLevel is drawn at the highest lower level that holds it', async () => {
-    const batch = await finished(
-      await createBatch(JSON.stringify({ contacts: [{ fullName: 'Long Note', note: 'n'.repeat(1500) }] }), 'application/json'),
-    );
-    const [item] = await items(batch);
-    const { dir } = await download(batch, '?qrLevel=H&scale=2', 'fallback');
-    const image = readPng(readFileSync(join(dir, '1-Long-Note.png')));
-    expect((await zbarRead(image, { zoom: 2 })).toString('utf8')).toBe(item.result!.qrPayload);
-  });
-
-  it('409 while the batch runs, 404 for an unknown batch, 400 for another type or a bad parameter', async () => {
-    const running = await createBatch(JSON.stringify({ contacts: contacts(5000) }), 'application/json');
-    const early = await fetch(`${baseUrl}/v1/batches/${running.id}/codes.zip`);
-    expect(early.status).toBe(409);
-    expect(((await early.json()) as { error: { code: string } }).error.code).toBe('batch_not_finished');
-    const unknown = await fetch(`${baseUrl}/api/v1/batches/batch_01M88X049JX12ZGN1RR16QWRJJ/codes.zip`);
-    expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('batch_not_found');
-    for (const [query, parameter] of [
-      ['?type=gif', 'type'],
-      ['?type=', 'type'],
-      ['?type=png&type=svg', 'type'],
-      ['?scale=0', 'scale'],
-      ['?qrLevel=Z', 'qrLevel'],
-    ]) {
-      const bad = await fetch(`${baseUrl}/v1/batches/${running.id}/codes.zip${query}`);
-      expect(bad.status).toBe(400);
-      expect(((await bad.json()) as { error: { code: string; details: { parameter: string } } }).error).toMatchObject({
-        code: 'invalid_query',
-        details: { parameter },
+    /** The names the spec gives, from the items: NNNN-<slug>.<type> then .vcf, for each success. */
+    function expectedNames(list: Item[], sent: Array<Record<string, string>>, type: string): string[] {
+      const digits = String(list.length).length;
+      return list.flatMap((item) => {
+        if (item.status !== 'succeeded') return [];
+        const stem = `${String(item.index + 1).padStart(digits, '0')}-${slug(sent[item.index].fullName)}`;
+        return [`${stem}.${type}`, `${stem}.vcf`];
       });
     }
-    await finished(running);
-  });
 
-  it('a client that goes away mid-archive leaves the service answering', async () => {
-    const batch = await finished(await createBatch(JSON.stringify({ contacts: sent }), 'application/json'));
-    const controller = new AbortController();
-    const res = await fetch(`${baseUrl}/v1/batches/${batch.id}/codes.zip`, { signal: controller.signal });
-    const reader = res.body!.getReader();
-    await reader.read();
-    controller.abort();
-    await sleep(100);
-    const after = await fetch(`${baseUrl}/v1/health`);
-    expect(after.status).toBe(200);
-  });
-});
+    function expectCards(dir: string, names: string[], list: Item[]): void {
+      for (const name of names.filter((n) => n.endsWith('.vcf'))) {
+        const text = readFileSync(join(dir, name), 'utf8');
+        const item = list[Number(name.split('-')[0]) - 1];
+        expect(text).toBe(item.result!.vcard);
+        const parsed = ICAL.parse(text) as unknown[];
+        // One card: ical.js gives a single component (a jCal array whose first element is its name).
+        expect(parsed[0]).toBe('vcard');
+      }
+    }
+
+    const sent = contacts(1000);
+    let jsonNames: string[] = [];
+    let jsonDir = '';
+
+    // Two pixels a module keep 1,000 images quick to decode; the default scale is read in the next tests.
+    it('a 1,000-contact JSON batch: names in order, every PNG decodes to its qrPayload, every .vcf is its one card', async () => {
+      const batch = await finished(await createBatch(JSON.stringify({ contacts: sent }), 'application/json'));
+      const list = await items(batch);
+      expect(list.filter((item) => item.status === 'failed').length).toBeGreaterThan(0);
+      const { names, dir, headers } = await download(batch, '?scale=2', 'json');
+      expect(headers['content-type']).toBe('application/zip');
+      expect(headers['content-disposition']).toBe(`attachment; filename="${batch.id}-codes.zip"`);
+      expect(names).toEqual(expectedNames(list, sent, 'png'));
+      expect(names).toContain('0002-contact.png');
+      expect(names.some((name) => name.length === 5 + 40 + 4)).toBe(true);
+      const pngs = names.filter((name) => name.endsWith('.png'));
+      const images = readPngs(pngs.map((name) => readFileSync(join(dir, name))));
+      for (const [i, name] of pngs.entries()) {
+        const payload = list[Number(name.split('-')[0]) - 1].result!.qrPayload;
+        expect((await zbarRead(images[i])).toString('utf8')).toBe(payload);
+      }
+      expectCards(dir, names, list);
+      jsonNames = names;
+      jsonDir = dir;
+    });
+
+    it('the same contacts as CSV give the same ZIP contents', async () => {
+      const batch = await finished(await createBatch(toCsv(sent), 'text/csv'));
+      const { names, dir } = await download(batch, '?scale=2', 'csv');
+      expect(names).toEqual(jsonNames);
+      for (const name of names)
+        expect(readFileSync(join(dir, name)).equals(readFileSync(join(jsonDir, name)))).toBe(true);
+    });
+
+    it('?type=svg with qrLevel, scale and margin: SVGs that resvg draws and zbar reads; PNGs at the default scale', async () => {
+      const few = sent.slice(0, 30);
+      const batch = await finished(await createBatch(JSON.stringify({ contacts: few }), 'application/json'));
+      const list = await items(batch);
+      const { names, dir } = await download(batch, '?type=svg&qrLevel=H&scale=3&margin=2', 'svg');
+      expect(names).toEqual(expectedNames(list, few, 'svg'));
+      for (const name of names.filter((n) => n.endsWith('.svg'))) {
+        const image = readPng(rasteriseSvg(readFileSync(join(dir, name))));
+        expect((await zbarRead(image, { border: 12 })).toString('utf8')).toBe(
+          list[Number(name.split('-')[0]) - 1].result!.qrPayload,
+        );
+      }
+      expectCards(dir, names, list);
+      const png = await download(batch, '', 'png-default');
+      expect(png.names).toEqual(expectedNames(list, few, 'png'));
+      for (const name of png.names.filter((n) => n.endsWith('.png'))) {
+        const image = readPng(readFileSync(join(png.dir, name)));
+        expect((image.width / 8 - 2 * 4 - 17) % 4).toBe(0);
+        expect((await zbarRead(image)).toString('utf8')).toBe(list[Number(name.split('-')[0]) - 1].result!.qrPayload);
+      }
+    });
+
+    it('a card too large for qrLevel is drawn at the highest lower level that holds it', async () => {
+      const batch = await finished(
+        await createBatch(
+          JSON.stringify({ contacts: [{ fullName: 'Long Note', note: 'n'.repeat(1500) }] }),
+          'application/json',
+        ),
+      );
+      const [item] = await items(batch);
+      const { dir } = await download(batch, '?qrLevel=H&scale=2', 'fallback');
+      const image = readPng(readFileSync(join(dir, '1-Long-Note.png')));
+      expect((await zbarRead(image, { zoom: 2 })).toString('utf8')).toBe(item.result!.qrPayload);
+    });
+
+    it('409 while the batch runs, 404 for an unknown batch, 400 for another type or a bad parameter', async () => {
+      const running = await createBatch(JSON.stringify({ contacts: contacts(5000) }), 'application/json');
+      const early = await fetch(`${baseUrl}/v1/batches/${running.id}/codes.zip`);
+      expect(early.status).toBe(409);
+      expect(((await early.json()) as { error: { code: string } }).error.code).toBe('batch_not_finished');
+      const unknown = await fetch(`${baseUrl}/api/v1/batches/batch_01M88X049JX12ZGN1RR16QWRJJ/codes.zip`);
+      expect(unknown.status).toBe(404);
+      expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('batch_not_found');
+      for (const [query, parameter] of [
+        ['?type=gif', 'type'],
+        ['?type=', 'type'],
+        ['?type=png&type=svg', 'type'],
+        ['?scale=0', 'scale'],
+        ['?qrLevel=Z', 'qrLevel'],
+      ]) {
+        const bad = await fetch(`${baseUrl}/v1/batches/${running.id}/codes.zip${query}`);
+        expect(bad.status).toBe(400);
+        expect(((await bad.json()) as { error: { code: string; details: { parameter: string } } }).error).toMatchObject(
+          {
+            code: 'invalid_query',
+            details: { parameter },
+          },
+        );
+      }
+      await finished(running);
+    });
+
+    it('a client that goes away mid-archive leaves the service answering', async () => {
+      const batch = await finished(await createBatch(JSON.stringify({ contacts: sent }), 'application/json'));
+      const controller = new AbortController();
+      const res = await fetch(`${baseUrl}/v1/batches/${batch.id}/codes.zip`, { signal: controller.signal });
+      const reader = res.body!.getReader();
+      await reader.read();
+      controller.abort();
+      await sleep(100);
+      const after = await fetch(`${baseUrl}/v1/health`);
+      expect(after.status).toBe(200);
+    });
+  },
+);

@@ -36,7 +36,8 @@ function postInPieces(
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
       const head = text.slice(0, text.indexOf('\r\n\r\n'));
       let payload = text.slice(text.indexOf('\r\n\r\n') + 4);
-      if (/transfer-encoding: chunked/i.test(head)) payload = payload.replace(/^[0-9a-f]+\r\n/gim, '').replace(/\r\n$/gm, '');
+      if (/transfer-encoding: chunked/i.test(head))
+        payload = payload.replace(/^[0-9a-f]+\r\n/gim, '').replace(/\r\n$/gm, '');
       try {
         resolve({ status, body: JSON.parse(payload.trim()) as Answer['body'] });
       } catch {
@@ -44,7 +45,9 @@ function postInPieces(
       }
     });
     const length = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`;
-    socket.write(`POST /v1/batches HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\n${length}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST /v1/batches HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\n${length}\r\nConnection: close\r\n\r\n`,
+    );
     // Stops writing once the service has answered or closed (a 413 comes before the whole body).
     const answered = (): boolean => socket.destroyed || received.length > 0;
     const send = (data: string | Buffer): void => void socket.write(data, () => undefined);
@@ -52,7 +55,11 @@ function postInPieces(
       const end = Math.min(body.length, stopAfter);
       for (let at = 0, n = 0; at < end && !answered(); at += pieceSize, n++) {
         const piece = body.subarray(at, Math.min(end, at + pieceSize));
-        send(chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece);
+        send(
+          chunked
+            ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+            : piece,
+        );
         if (n % pauseEvery === pauseEvery - 1) await sleep(1);
       }
       if (chunked && end === body.length && !answered()) send('0\r\n\r\n');
@@ -65,14 +72,20 @@ describe('a JSON batch body read as it arrives, in pieces', () => {
   let baseUrl: string;
   let port: number;
   beforeAll(async () => {
-    ({ app, baseUrl } = await listenTestApp({ BATCH_BODY_LIMIT_BYTES: String(LIMIT), PUBLIC_BASE_URL: 'http://127.0.0.1' }));
+    ({ app, baseUrl } = await listenTestApp({
+      BATCH_BODY_LIMIT_BYTES: String(LIMIT),
+      PUBLIC_BASE_URL: 'http://127.0.0.1',
+    }));
     port = Number(new URL(baseUrl).port);
   });
   afterAll(() => app.close());
 
   async function finished(id: string): Promise<{ status: string; progress: Record<string, number> }> {
     for (;;) {
-      const batch = (await (await fetch(`${baseUrl}/v1/batches/${id}`)).json()) as { status: string; progress: Record<string, number> };
+      const batch = (await (await fetch(`${baseUrl}/v1/batches/${id}`)).json()) as {
+        status: string;
+        progress: Record<string, number>;
+      };
       if (batch.status !== 'queued' && batch.status !== 'running') return batch;
       await sleep(20);
     }
@@ -85,7 +98,9 @@ describe('a JSON batch body read as it arrives, in pieces', () => {
       note: 'Line "one"\nLine \\two\\ {[,]}',
     }));
     // Spacing a client may add, and a piece size that cuts UTF-8 sequences.
-    const body = Buffer.from(`{ "contacts" :\n [ ${contacts.map((contact) => JSON.stringify(contact)).join(' ,\n  ')} ] }`);
+    const body = Buffer.from(
+      `{ "contacts" :\n [ ${contacts.map((contact) => JSON.stringify(contact)).join(' ,\n  ')} ] }`,
+    );
     const created = await postInPieces(port, body, { pieceSize: 1021 });
     expect(created.status).toBe(202);
     expect(await finished(created.body.id!)).toMatchObject({
@@ -152,7 +167,13 @@ describe('a JSON batch body read as it arrives, in pieces', () => {
       ['no contacts', '{"contacts":[]}', 400, 'invalid_request'],
       ['a poisoned contact', '{"contacts":[{"fullName":"Ada","__proto__":{"x":1}}]}', 400, 'invalid_json'],
       ['a contact within the nesting bound', `{"contacts":[${deep(MAX_JSON_DEPTH - 2)}]}`, 202, null],
-      ['a contact one level too deep', `{"contacts":[${deep(MAX_JSON_DEPTH - 1)}]}`, 400, 'invalid_json', { maxDepth: MAX_JSON_DEPTH }],
+      [
+        'a contact one level too deep',
+        `{"contacts":[${deep(MAX_JSON_DEPTH - 1)}]}`,
+        400,
+        'invalid_json',
+        { maxDepth: MAX_JSON_DEPTH },
+      ],
       ['a missing comma', '{"contacts":[{"fullName":"Ada"} {"fullName":"Bob"}]}', 400, 'invalid_json'],
       ['a truncated body', '{"contacts":[{"fullName":"Ada"}', 400, 'invalid_json'],
       ['text after the body', '{"contacts":[{"fullName":"Ada"}]} {}', 400, 'invalid_json'],
@@ -175,7 +196,10 @@ describe('a JSON batch body read as it arrives, in pieces', () => {
     ];
     for (const [name, body, status, code, details] of cases) {
       for (const pieceSize of [3, 4096]) {
-        const answer = await postInPieces(port, Buffer.isBuffer(body) ? body : Buffer.from(body), { pieceSize, pauseEvery: 64 });
+        const answer = await postInPieces(port, Buffer.isBuffer(body) ? body : Buffer.from(body), {
+          pieceSize,
+          pauseEvery: 64,
+        });
         expect({ name, pieceSize, status: answer.status, code: answer.body.error?.code ?? null }).toEqual({
           name,
           pieceSize,
@@ -192,7 +216,9 @@ describe('a JSON batch body read as it arrives, in pieces', () => {
   });
 
   it('a body past BATCH_BODY_LIMIT_BYTES is a 413 as soon as it passes it, with or without Content-Length; the service is fine after', async () => {
-    const over = Buffer.from(`{"contacts":[${'{"fullName":"Ada Lovelace"},'.repeat(Math.ceil(LIMIT / 27))}{"fullName":"Ada"}]}`);
+    const over = Buffer.from(
+      `{"contacts":[${'{"fullName":"Ada Lovelace"},'.repeat(Math.ceil(LIMIT / 27))}{"fullName":"Ada"}]}`,
+    );
     expect(over.length).toBeGreaterThan(LIMIT);
     // The client then waits for the answer: a client still sending when the service closes may
     // lose the answer to a TCP reset (as with any HTTP server), which is not what this tests.
@@ -204,7 +230,10 @@ describe('a JSON batch body read as it arrives, in pieces', () => {
       expect(answer.status).toBe(413);
       expect(answer.body.error).toMatchObject({ code: 'payload_too_large', details: { maxBytes: LIMIT } });
     }
-    const chunkedFit = await postInPieces(port, Buffer.from('{"contacts":[{"fullName":"Ada"}]}'), { pieceSize: 5, chunked: true });
+    const chunkedFit = await postInPieces(port, Buffer.from('{"contacts":[{"fullName":"Ada"}]}'), {
+      pieceSize: 5,
+      chunked: true,
+    });
     expect(chunkedFit.status).toBe(202);
     expect((await fetch(`${baseUrl}/v1/health`)).status).toBe(200);
   });

@@ -35,7 +35,11 @@ function cardNames(vcf: string): string[] {
   return components.map((jcal) => String(new ICAL.Component(jcal).getFirstPropertyValue('fn')));
 }
 
-async function createBatch(service: SpawnedService, body: string, headers: Record<string, string> = JSON_HEADERS): Promise<Response> {
+async function createBatch(
+  service: SpawnedService,
+  body: string,
+  headers: Record<string, string> = JSON_HEADERS,
+): Promise<Response> {
   return fetch(`${service.baseUrl}/v1/batches`, { method: 'POST', headers, body });
 }
 
@@ -101,7 +105,9 @@ describeWithRedis()('batches on Redis and BullMQ, two instances', () => {
     expect(cardNames(await vcf.text())).toEqual(
       input.filter((contact) => !contact.email.startsWith('not-')).map((contact) => contact.fullName),
     );
-    expect(((await (await fetch(`${a.baseUrl}/v1/batches/${created.id}`)).json()) as Batch).progress.processed).toBe(3000);
+    expect(((await (await fetch(`${a.baseUrl}/v1/batches/${created.id}`)).json()) as Batch).progress.processed).toBe(
+      3000,
+    );
   }, 60_000);
 
   it('CSV on one instance; the same Idempotency-Key replays it on the other, another body is 409', async () => {
@@ -124,7 +130,10 @@ describeWithRedis()('batches on Redis and BullMQ, two instances', () => {
     a.child.kill('SIGKILL');
     const created = (await res.json()) as Batch;
     const done = await finished(b, created.id, 45_000);
-    expect(done).toMatchObject({ status: 'succeeded', progress: { total: 10_000, processed: 10_000, succeeded: 9800, failed: 200 } });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      progress: { total: 10_000, processed: 10_000, succeeded: 9800, failed: 200 },
+    });
     const items = await allItems(b, created.id);
     expect(items.map((item) => item.index)).toEqual(Array.from({ length: 10_000 }, (_, i) => i));
     expect(items.every((item) => item.status !== 'pending')).toBe(true);
@@ -135,7 +144,9 @@ describeWithRedis()('batches on Redis and BullMQ, two instances', () => {
 
   it('the limit of unfinished batches per client holds across instances, even for requests at the same moment', async () => {
     const env = { REDIS_URL: redis.url, RATE_LIMIT_MAX: '1000000', BATCH_MAX_ACTIVE_PER_CLIENT: '1' };
-    const [first, second] = await startAll([SpawnedService.start(env), SpawnedService.start(env)], (service) => service.kill());
+    const [first, second] = await startAll([SpawnedService.start(env), SpawnedService.start(env)], (service) =>
+      service.kill(),
+    );
     try {
       const body = JSON.stringify({ contacts: contacts(10_000) });
       const answers = await Promise.all([createBatch(first, body), createBatch(second, body)]);

@@ -53,7 +53,12 @@ describe('batches (memory store)', () => {
   afterAll(() => app.close());
 
   const create = (payload: unknown, headers: Record<string, string> = JSON_HEADERS, url = '/v1/batches') =>
-    app.inject({ method: 'POST', url, headers, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+    app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
 
   async function finished(id: string, base = ''): Promise<Batch> {
     for (let i = 0; i < 200; i++) {
@@ -69,10 +74,16 @@ describe('batches (memory store)', () => {
     const items: Item[] = [];
     let cursor = '';
     for (let page = 0; page < 10_000; page++) {
-      const res = await app.inject({ method: 'GET', url: `/v1/batches/${id}/items?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}` });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/v1/batches/${id}/items?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+      });
       expect(res.statusCode).toBe(200);
       contract.expectResponse('GET', '/v1/batches/{batchId}/items', 200, res.json());
-      const body = res.json() as { data: Item[]; pagination: { next_cursor: string | null; has_more: boolean; limit: number } };
+      const body = res.json() as {
+        data: Item[];
+        pagination: { next_cursor: string | null; has_more: boolean; limit: number };
+      };
       expect(body.pagination.limit).toBe(limit);
       items.push(...body.data);
       if (!body.pagination.has_more) {
@@ -122,7 +133,10 @@ describe('batches (memory store)', () => {
       [5, 'failed'],
     ]);
     // A contact that is not an object is refused as POST /v1/vcard refuses such a body's fields.
-    expect(items[5].error).toMatchObject({ code: 'invalid_request', details: { fields: [{ field: '(body)', issue: 'type' }] } });
+    expect(items[5].error).toMatchObject({
+      code: 'invalid_request',
+      details: { fields: [{ field: '(body)', issue: 'type' }] },
+    });
     // Each other outcome is what POST /v1/vcard answers for the same body.
     for (const [index, contact] of input.slice(0, 5).entries()) {
       const single = await create(contact, JSON_HEADERS, '/v1/vcard');
@@ -171,7 +185,12 @@ describe('batches (memory store)', () => {
 
   it('CSV that is not UTF-8 is a 400 invalid_encoding; another charset a 415', async () => {
     const latin1 = Buffer.concat([Buffer.from('fullName\r\n'), Buffer.from([0x5a, 0x6f, 0xeb]), Buffer.from('\r\n')]);
-    const bad = await app.inject({ method: 'POST', url: '/v1/batches', headers: { 'content-type': 'text/csv' }, payload: latin1 });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/v1/batches',
+      headers: { 'content-type': 'text/csv' },
+      payload: latin1,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('invalid_encoding');
     const charset = await create('fullName\r\nAda\r\n', { 'content-type': 'text/csv; charset=iso-8859-1' });
@@ -196,14 +215,20 @@ describe('batches (memory store)', () => {
     expect(batch.progress).toMatchObject({ total: 53, succeeded: 52, failed: 1 });
     const items = await allItems(batch.id, 7);
     expect(items.map((item) => item.index)).toEqual(Array.from({ length: 53 }, (_, i) => i));
-    expect(items[49].error).toMatchObject({ code: 'invalid_request', details: { fields: [{ field: 'email', issue: 'format' }] } });
+    expect(items[49].error).toMatchObject({
+      code: 'invalid_request',
+      details: { fields: [{ field: 'email', issue: 'format' }] },
+    });
 
     const other = (await create({ contacts: contacts(20) })).json() as Batch;
     const page = (await app.inject({ method: 'GET', url: `/v1/batches/${other.id}/items?limit=5` })).json() as {
       pagination: { next_cursor: string };
     };
     for (const cursor of [page.pagination.next_cursor, 'garbage', `${page.pagination.next_cursor}x`]) {
-      const res2 = await app.inject({ method: 'GET', url: `/v1/batches/${batch.id}/items?cursor=${encodeURIComponent(cursor)}` });
+      const res2 = await app.inject({
+        method: 'GET',
+        url: `/v1/batches/${batch.id}/items?cursor=${encodeURIComponent(cursor)}`,
+      });
       expect(res2.statusCode).toBe(400);
       expect(res2.json().error.code).toBe('invalid_cursor');
     }
@@ -228,9 +253,15 @@ describe('batches (memory store)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/vcard; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${batch.id}.vcf"`);
-    const expected = input.filter((contact) => !contact.email.startsWith('not-an-email')).map((contact) => contact.fullName);
+    const expected = input
+      .filter((contact) => !contact.email.startsWith('not-an-email'))
+      .map((contact) => contact.fullName);
     expect(cardNames(res.body)).toEqual(expected);
-    for (const url of ['/v1/batches/batch_01M88X049JX12ZGN1RR16QWRJJ', '/v1/batches/nope/items', '/api/v1/batches/batch_x/cards.vcf']) {
+    for (const url of [
+      '/v1/batches/batch_01M88X049JX12ZGN1RR16QWRJJ',
+      '/v1/batches/nope/items',
+      '/api/v1/batches/batch_x/cards.vcf',
+    ]) {
       const missing = await app.inject({ method: 'GET', url });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().error.code).toBe('batch_not_found');
@@ -363,7 +394,13 @@ describe('batch limits', () => {
       const body = JSON.stringify({ contacts: contacts(10_000) });
       const [first, second] = await Promise.all([
         total.inject({ method: 'POST', url: '/v1/batches', headers: JSON_HEADERS, payload: body }),
-        total.inject({ method: 'POST', url: '/v1/batches', headers: JSON_HEADERS, payload: body, remoteAddress: '10.0.0.9' }),
+        total.inject({
+          method: 'POST',
+          url: '/v1/batches',
+          headers: JSON_HEADERS,
+          payload: body,
+          remoteAddress: '10.0.0.9',
+        }),
       ]);
       expect([first.statusCode, second.statusCode].sort()).toEqual([202, 503]);
       const refused = [first, second].find((res) => res.statusCode === 503)!;
@@ -378,7 +415,12 @@ describe('batch limits', () => {
     const app = await buildTestApp({ JOB_TTL_SECONDS: '1' });
     try {
       const batch = (
-        await app.inject({ method: 'POST', url: '/v1/batches', headers: JSON_HEADERS, payload: JSON.stringify({ contacts: contacts(3) }) })
+        await app.inject({
+          method: 'POST',
+          url: '/v1/batches',
+          headers: JSON_HEADERS,
+          payload: JSON.stringify({ contacts: contacts(3) }),
+        })
       ).json() as Batch;
       expect((await app.inject({ method: 'GET', url: `/v1/batches/${batch.id}` })).statusCode).toBe(200);
       await sleep(1100);
@@ -403,7 +445,11 @@ describe('batch progress over Server-Sent Events (a real EventSource client)', (
 
   it('progress events with a rising percent, at most a few a second, then complete with the final counts', async () => {
     const created = (await (
-      await fetch(`${baseUrl}/v1/batches`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ contacts: contacts(10_000) }) })
+      await fetch(`${baseUrl}/v1/batches`, {
+        method: 'POST',
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ contacts: contacts(10_000) }),
+      })
     ).json()) as Batch;
     const events = await collectEvents(`${baseUrl}/v1/stream?batchId=${created.id}`, { timeoutMs: 20_000 });
     const last = events[events.length - 1];
@@ -416,7 +462,9 @@ describe('batch progress over Server-Sent Events (a real EventSource client)', (
     const percents = events.filter((event) => event.type === 'progress').map((event) => event.data.percent);
     for (let i = 1; i < percents.length; i++) expect(percents[i]).toBeGreaterThan(percents[i - 1]);
     for (const event of events.slice(0, -1))
-      expect(event.data.progress.processed).toBe(Math.round((event.data.percent * 10_000) / 100) + (event.data.progress.processed % 100));
+      expect(event.data.progress.processed).toBe(
+        Math.round((event.data.percent * 10_000) / 100) + (event.data.progress.processed % 100),
+      );
     // At most four progress events a second.
     const span = (events[events.length - 1].at - events[0].at) / 1000;
     expect(percents.length).toBeLessThanOrEqual(Math.ceil(span * 4) + 2);

@@ -31,7 +31,10 @@ const ADA = { fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20
 const ORIGIN = { origin: 'https://web.example' };
 const JSON_HEADERS = { 'content-type': 'application/json', ...ORIGIN };
 
-async function listen(factory: PlatformFactory, requestsPerMinute: number): Promise<{ app: INestApplication; base: string }> {
+async function listen(
+  factory: PlatformFactory,
+  requestsPerMinute: number,
+): Promise<{ app: INestApplication; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const app = await factory({ publicBaseUrl: base, vcardRequestsPerMinute: requestsPerMinute });
@@ -58,7 +61,11 @@ function withHost(
         port: target.port,
         method,
         path: target.pathname,
-        headers: { host, accept: 'application/json, text/event-stream', ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          host,
+          accept: 'application/json, text/event-stream',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
       },
       (res) => {
         let text = '';
@@ -105,8 +112,14 @@ describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the pre
       expect(res.status).toBe(400);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(res.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
-      const { error } = (await res.json()) as { error: Record<string, unknown> & { details: { fields: Array<{ field: string }> } } };
-      expect(error).toMatchObject({ code: 'invalid_request', status: 400, docsUrl: `${base}/platform/docs/errors#invalid_request` });
+      const { error } = (await res.json()) as {
+        error: Record<string, unknown> & { details: { fields: Array<{ field: string }> } };
+      };
+      expect(error).toMatchObject({
+        code: 'invalid_request',
+        status: 400,
+        docsUrl: `${base}/platform/docs/errors#invalid_request`,
+      });
       expect(error.details.fields.map((f) => f.field).sort()).toEqual(['email', 'nmae']);
       const page = await fetch(String(error.docsUrl).split('#')[0]);
       expect(page.status).toBe(200);
@@ -236,17 +249,24 @@ describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the pre
       }
     });
 
-    it.each(['POST', 'GET', 'DELETE'])('the MCP Host check holds at the mounted path (%s from a foreign Host is 403)', async (method) => {
-      const body = method === 'POST' ? JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) : undefined;
-      const res = await withHost(`${api}/mcp`, 'evil.example.com', method, body);
-      expect(res.status).toBe(403);
-      expect((JSON.parse(res.body) as { error: { code: string } }).error.code).toBe('forbidden_host');
-    });
+    it.each(['POST', 'GET', 'DELETE'])(
+      'the MCP Host check holds at the mounted path (%s from a foreign Host is 403)',
+      async (method) => {
+        const body = method === 'POST' ? JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) : undefined;
+        const res = await withHost(`${api}/mcp`, 'evil.example.com', method, body);
+        expect(res.status).toBe(403);
+        expect((JSON.parse(res.body) as { error: { code: string } }).error.code).toBe('forbidden_host');
+      },
+    );
 
     it('answers a CORS preflight on its paths', async () => {
       const res = await fetch(`${api}/v1/vcard`, {
         method: 'OPTIONS',
-        headers: { ...ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
+        headers: {
+          ...ORIGIN,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,idempotency-key',
+        },
       });
       expect(res.status).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -276,7 +296,9 @@ describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the pre
     it("an unknown host path is the host's 404, not the module's", async () => {
       const res = await fetch(`${api}/nowhere`);
       expect(res.status).toBe(404);
-      expect(((await res.json()) as { error?: unknown }).error).not.toEqual(expect.objectContaining({ code: 'not_found' }));
+      expect(((await res.json()) as { error?: unknown }).error).not.toEqual(
+        expect.objectContaining({ code: 'not_found' }),
+      );
     });
   });
 
@@ -313,7 +335,11 @@ describe.each(ADAPTERS)("the host's own ThrottlerStorage on %s", (_adapter, adap
     for (let i = 0; i < 2; i += 1) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      @Module({ imports: [VCardPayloadModule.forRoot({ publicBaseUrl: base, rateLimit: { max: 3, windowSeconds: 60, storage } })] })
+      @Module({
+        imports: [
+          VCardPayloadModule.forRoot({ publicBaseUrl: base, rateLimit: { max: 3, windowSeconds: 60, storage } }),
+        ],
+      })
       class SharedCounterPlatform {}
       const app = await NestFactory.create(SharedCounterPlatform, adapter(), { logger: false });
       await app.listen(port, '127.0.0.1');
@@ -344,9 +370,9 @@ describe.each(ADAPTERS)("the host's own ThrottlerStorage on %s", (_adapter, adap
   it('refuses an option that is not a ThrottlerStorage', () => {
     @Module({ imports: [VCardPayloadModule.forRoot({ rateLimit: { storage: {} as never } })] })
     class WrongStoragePlatform {}
-    return expect(NestFactory.create(WrongStoragePlatform, adapter(), { logger: false, abortOnError: false })).rejects.toThrow(
-      /rateLimit.storage must be a ThrottlerStorage/,
-    );
+    return expect(
+      NestFactory.create(WrongStoragePlatform, adapter(), { logger: false, abortOnError: false }),
+    ).rejects.toThrow(/rateLimit.storage must be a ThrottlerStorage/);
   });
 });
 
@@ -392,11 +418,16 @@ describe.each(HOSTS)("the module's metrics in a %s platform's own registry", (_a
       for (let i = 0; i < 2; i++) expect((await post(`${base}/platform/v1/vcard`, ADA)).status).toBe(200);
       expect((await post(`${base}/platform/v1/vcard`, { fullName: 'Ada', email: 'nope' })).status).toBe(400);
       expect((await fetch(`${base}/platform/things/1`)).status).toBe(404);
-      const requests = (await registry.getMetricsAsJSON()).find((metric) => metric.name === 'vcard_http_requests_total')!;
+      const requests = (await registry.getMetricsAsJSON()).find(
+        (metric) => metric.name === 'vcard_http_requests_total',
+      )!;
       const count = (statusClass: string): number =>
         Number(
           requests.values.find(
-            (v) => v.labels.route === '/platform/v1/vcard' && v.labels.method === 'POST' && v.labels.status_class === statusClass,
+            (v) =>
+              v.labels.route === '/platform/v1/vcard' &&
+              v.labels.method === 'POST' &&
+              v.labels.status_class === statusClass,
           )?.value ?? 0,
         );
       expect([count('2xx'), count('4xx')]).toEqual([2, 1]);

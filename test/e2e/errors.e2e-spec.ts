@@ -52,11 +52,14 @@ describe('every error code reachable over HTTP has the Error shape', () => {
     contract.expectResponse('POST', '/v1/vcard', 400, res.json());
   });
 
-  it.each(['{"fullName":', '{bad json}', '{"__proto__":{"polluted":1},"fullName":"A"}'])('invalid_json: %s', async (payload) => {
-    const res = await post(payload);
-    expect(res.statusCode).toBe(400);
-    expectErrorShape(res.json(), 'invalid_json', 400);
-  });
+  it.each(['{"fullName":', '{bad json}', '{"__proto__":{"polluted":1},"fullName":"A"}'])(
+    'invalid_json: %s',
+    async (payload) => {
+      const res = await post(payload);
+      expect(res.statusCode).toBe(400);
+      expectErrorShape(res.json(), 'invalid_json', 400);
+    },
+  );
 
   it('invalid_json: an empty body declared as JSON', async () => {
     const res = await post('');
@@ -70,7 +73,10 @@ describe('every error code reachable over HTTP has the Error shape', () => {
     ['not visible ASCII', 'key with spaces'],
     ['non-ASCII', 'clé'],
   ])('invalid_idempotency_key: %s', async (_name, key) => {
-    const res = await post('{"fullName":"A"}', { ...JSON_HEADERS, 'idempotency-key': Buffer.from(key, 'utf8').toString('latin1') });
+    const res = await post('{"fullName":"A"}', {
+      ...JSON_HEADERS,
+      'idempotency-key': Buffer.from(key, 'utf8').toString('latin1'),
+    });
     expect(res.statusCode).toBe(400);
     expectErrorShape(res.json(), 'invalid_idempotency_key', 400);
   });
@@ -95,12 +101,17 @@ describe('every error code reachable over HTTP has the Error shape', () => {
     expectErrorShape(res.json(), 'invalid_json', 400);
   });
 
-  it.each(['/v1/vcard', '/v1/jobs/vcard'])('a valid Idempotency-Key is echoed on a body error too: POST %s', async (url) => {
-    const res = await post('{"fullName":""}', { ...JSON_HEADERS, 'idempotency-key': 'retry-7' }, url);
-    expectErrorShape(res.json(), 'invalid_request', 400);
-    expect(res.json().error.details.fields).toEqual([{ field: 'fullName', issue: 'required', message: 'fullName must not be empty' }]);
-    expect(res.headers['idempotency-key']).toBe('retry-7');
-  });
+  it.each(['/v1/vcard', '/v1/jobs/vcard'])(
+    'a valid Idempotency-Key is echoed on a body error too: POST %s',
+    async (url) => {
+      const res = await post('{"fullName":""}', { ...JSON_HEADERS, 'idempotency-key': 'retry-7' }, url);
+      expectErrorShape(res.json(), 'invalid_request', 400);
+      expect(res.json().error.details.fields).toEqual([
+        { field: 'fullName', issue: 'required', message: 'fullName must not be empty' },
+      ]);
+      expect(res.headers['idempotency-key']).toBe('retry-7');
+    },
+  );
 
   it('a repeated template query parameter is an unknown template, as with the pipe', async () => {
     const res = await post('{"fullName":"A"}', JSON_HEADERS, '/v1/vcard?template=business-card&template=business-card');
@@ -126,7 +137,11 @@ describe('every error code reachable over HTTP has the Error shape', () => {
   });
 
   it('template_requirements_not_met lists the missing fields', async () => {
-    const res = await post('{"fullName":"A","email":"a@example.com"}', JSON_HEADERS, '/v1/vcard?template=business-card');
+    const res = await post(
+      '{"fullName":"A","email":"a@example.com"}',
+      JSON_HEADERS,
+      '/v1/vcard?template=business-card',
+    );
     expect(res.statusCode).toBe(400);
     expectErrorShape(res.json(), 'template_requirements_not_met', 400);
     expect(res.json().error.details).toEqual({ template: 'business-card', missingFields: ['organization', 'phone'] });

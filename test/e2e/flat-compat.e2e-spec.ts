@@ -35,15 +35,21 @@ describe('flat requests answer exactly what the build before rich contacts answe
   it('covers valid and invalid requests and every representation', () => {
     const statuses = new Set(records.map((record) => record.status));
     expect([...statuses].sort()).toEqual([200, 400, 406]);
-    const types = new Set(records.filter((record) => record.status === 200).map((record) => record.headers['content-type']));
-    expect(types).toEqual(new Set(['application/json; charset=utf-8', 'text/vcard; charset=utf-8', 'image/png', 'image/svg+xml']));
+    const types = new Set(
+      records.filter((record) => record.status === 200).map((record) => record.headers['content-type']),
+    );
+    expect(types).toEqual(
+      new Set(['application/json; charset=utf-8', 'text/vcard; charset=utf-8', 'image/png', 'image/svg+xml']),
+    );
   });
 
   it.each(records.map((record, i) => [i, record] as const))('request %i', async (_i, record) => {
     const res = await app.inject({ method: 'POST', ...record.request });
     expect(res.statusCode).toBe(record.status);
-    for (const [name, value] of Object.entries(record.headers)) expect(`${name}: ${String(res.headers[name])}`).toBe(`${name}: ${value}`);
-    if (record.bodySha256 !== undefined) expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(record.bodySha256);
+    for (const [name, value] of Object.entries(record.headers))
+      expect(`${name}: ${String(res.headers[name])}`).toBe(`${name}: ${value}`);
+    if (record.bodySha256 !== undefined)
+      expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(record.bodySha256);
     else expect(res.payload).toBe(record.body);
   });
 });

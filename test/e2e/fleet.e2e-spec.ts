@@ -12,7 +12,10 @@ const CARD = JSON.stringify({ fullName: 'Ada Lovelace', email: 'ada@example.com'
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A request on a connection of its own, as a load balancer's new connection would be. */
-async function fresh(url: string, init: RequestInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+async function fresh(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: unknown; headers: Headers }> {
   const res = await fetch(url, {
     ...init,
     headers: { ...(init.headers as Record<string, string>), connection: 'close' },
@@ -161,9 +164,15 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     // The public port has no /metrics (an unknown route, counted like any other).
     expect((await fetch(`${base}/metrics`)).status).toBe(404);
     const post = (path: string, body: unknown) =>
-      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    for (let i = 0; i < 3; i++) expect((await post('/v1/vcard', { fullName: `Quintessa Marlowe ${i}` })).status).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await post('/v1/vcard', { fullName: 'Quintessa', email: 'not-an-email' })).status).toBe(400);
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (let i = 0; i < 3; i++)
+      expect((await post('/v1/vcard', { fullName: `Quintessa Marlowe ${i}` })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await post('/v1/vcard', { fullName: 'Quintessa', email: 'not-an-email' })).status).toBe(400);
     const job = (await (await post('/v1/jobs/vcard', { fullName: 'Quintessa Marlowe' })).json()) as { id: string };
     expect((await fetch(`${base}/v1/jobs/${job.id}`)).status).toBe(200);
     // Large enough to be still running when its stream opens; every 100th contact is invalid.
@@ -194,7 +203,8 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     expect((await fetch(metricsUrl, { method: 'POST' })).status).toBe(404);
 
     const after = await scrape();
-    const moved = (name: string, labels: Record<string, string> = {}): number => sample(after, name, labels) - sample(before, name, labels);
+    const moved = (name: string, labels: Record<string, string> = {}): number =>
+      sample(after, name, labels) - sample(before, name, labels);
     const requests = (method: string, route: string, statusClass: string): number =>
       moved('vcard_http_requests_total', { method, route, status_class: statusClass });
     expect(requests('POST', '/v1/vcard', '2xx')).toBe(3);

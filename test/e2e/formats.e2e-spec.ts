@@ -53,7 +53,11 @@ describe('formats and QR budgets', () => {
 
     const mecard = (await post('/v1/vcard?format=mecard', CARD)).json() as VCardBody;
     expect(mecard.format).toBe('mecard');
-    expect(mecard.qrPayload.startsWith('MECARD:N:Lovelace,Ada;TEL:+44 20 7946 0958;TEL:+44 7700 900123;EMAIL:ada@example.com;')).toBe(true);
+    expect(
+      mecard.qrPayload.startsWith(
+        'MECARD:N:Lovelace,Ada;TEL:+44 20 7946 0958;TEL:+44 7700 900123;EMAIL:ada@example.com;',
+      ),
+    ).toBe(true);
     expect(mecard.qr.omitted).toEqual(['department', 'title', 'socialProfiles']);
     const v3 = (await post('/v1/vcard', CARD)).json() as VCardBody;
     expect(mecard.vcard).toBe(v3.vcard);
@@ -104,7 +108,10 @@ describe('formats and QR budgets', () => {
     const res = await post('/v1/vcard?qrVersion=2&qrLevel=H', CARD);
     expect(res.statusCode).toBe(400);
     contract.expectResponse('POST', '/v1/vcard', 400, res.json());
-    expect(res.json().error).toMatchObject({ code: 'qr_budget_exceeded', details: { qrVersion: 2, qrLevel: 'H', capacity: 14 } });
+    expect(res.json().error).toMatchObject({
+      code: 'qr_budget_exceeded',
+      details: { qrVersion: 2, qrLevel: 'H', capacity: 14 },
+    });
     expect(res.json().error.details.bytes).toBeGreaterThan(14);
     expect(res.payload).not.toContain('Lovelace');
   });
@@ -129,16 +136,30 @@ describe('formats and QR budgets', () => {
 
   it('jobs: the format and budget are kept with the job, and take part in the Idempotency-Key fingerprint', async () => {
     const direct = (await post('/v1/vcard?format=mecard&qrVersion=7', CARD)).json() as VCardBody;
-    const created = await post('/v1/jobs/vcard?format=mecard&qrVersion=7', CARD, { ...JSON_HEADERS, 'idempotency-key': 'fmt-1' });
+    const created = await post('/v1/jobs/vcard?format=mecard&qrVersion=7', CARD, {
+      ...JSON_HEADERS,
+      'idempotency-key': 'fmt-1',
+    });
     expect(created.statusCode).toBe(202);
     const job = created.json() as { id: string; result: VCardBody };
     expect(job.result).toEqual(direct);
-    expect(((await app.inject({ method: 'GET', url: `/v1/jobs/${job.id}` })).json() as { result: VCardBody }).result).toEqual(direct);
-    const replay = await post('/v1/jobs/vcard?format=mecard&qrVersion=7', CARD, { ...JSON_HEADERS, 'idempotency-key': 'fmt-1' });
+    expect(
+      ((await app.inject({ method: 'GET', url: `/v1/jobs/${job.id}` })).json() as { result: VCardBody }).result,
+    ).toEqual(direct);
+    const replay = await post('/v1/jobs/vcard?format=mecard&qrVersion=7', CARD, {
+      ...JSON_HEADERS,
+      'idempotency-key': 'fmt-1',
+    });
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    const otherFormat = await post('/v1/jobs/vcard?format=vcard4&qrVersion=7', CARD, { ...JSON_HEADERS, 'idempotency-key': 'fmt-1' });
+    const otherFormat = await post('/v1/jobs/vcard?format=vcard4&qrVersion=7', CARD, {
+      ...JSON_HEADERS,
+      'idempotency-key': 'fmt-1',
+    });
     expect(otherFormat.statusCode).toBe(409);
-    const otherBudget = await post('/v1/jobs/vcard?format=mecard', CARD, { ...JSON_HEADERS, 'idempotency-key': 'fmt-1' });
+    const otherBudget = await post('/v1/jobs/vcard?format=mecard', CARD, {
+      ...JSON_HEADERS,
+      'idempotency-key': 'fmt-1',
+    });
     expect(otherBudget.statusCode).toBe(409);
   });
 
@@ -149,11 +170,18 @@ describe('formats and QR budgets', () => {
     expect(res.statusCode).toBe(202);
     const { id } = res.json() as { id: string };
     for (let i = 0; i < 200; i++) {
-      if (((await app.inject({ method: 'GET', url: `/v1/batches/${id}` })).json() as { status: string }).status === 'succeeded') break;
+      if (
+        ((await app.inject({ method: 'GET', url: `/v1/batches/${id}` })).json() as { status: string }).status ===
+        'succeeded'
+      )
+        break;
       await sleep(20);
     }
-    const items = ((await app.inject({ method: 'GET', url: `/v1/batches/${id}/items` })).json() as { data: Array<{ result: VCardBody }> })
-      .data;
+    const items = (
+      (await app.inject({ method: 'GET', url: `/v1/batches/${id}/items` })).json() as {
+        data: Array<{ result: VCardBody }>;
+      }
+    ).data;
     expect(items[0].result).toEqual((await post('/v1/vcard?format=mecard&qrVersion=7&qrLevel=L', CARD)).json());
     expect(items[1].result.qrPayload).toBe('MECARD:N:Hopper,Grace;EMAIL:grace@example.com;;');
     const vcf = await app.inject({ method: 'GET', url: `/v1/batches/${id}/cards.vcf` });

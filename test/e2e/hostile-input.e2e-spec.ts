@@ -18,7 +18,9 @@ const JSON_ROUTES = ['/v1/vcard', '/v1/jobs/vcard', '/api/v1/vcard', '/api/v1/jo
 
 /** `depth` levels of objects or arrays around a string leaf. */
 function nested(depth: number, shape: 'object' | 'array'): string {
-  return shape === 'object' ? `${'{"a":'.repeat(depth)}"x"${'}'.repeat(depth)}` : `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
+  return shape === 'object'
+    ? `${'{"a":'.repeat(depth)}"x"${'}'.repeat(depth)}`
+    : `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
 }
 
 function toolCall(argumentsJson: string): string {
@@ -62,7 +64,16 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
   });
 
   describe('nesting', () => {
-    const depths = [...Array.from({ length: MAX_JSON_DEPTH + 6 }, (_, i) => i + 1), 100, 1_000, 3_000, 5_000, 10_000, 50_000, 200_000];
+    const depths = [
+      ...Array.from({ length: MAX_JSON_DEPTH + 6 }, (_, i) => i + 1),
+      100,
+      1_000,
+      3_000,
+      5_000,
+      10_000,
+      50_000,
+      200_000,
+    ];
 
     it.each(['object', 'array'] as const)(
       'every depth in fullName, as %ss, on POST /v1/vcard: a 400 naming the field or the depth',
@@ -76,10 +87,14 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
           }
           expectBoundedError(res);
           // Within the bound the field gets the usual type message; beyond it, the parser's answer.
-          const { error } = res.json() as { error: { code: string; details: { fields?: unknown[]; maxDepth?: number } } };
+          const { error } = res.json() as {
+            error: { code: string; details: { fields?: unknown[]; maxDepth?: number } };
+          };
           if (depth + 1 <= MAX_JSON_DEPTH) {
             expect(error.code).toBe('invalid_request');
-            expect(error.details.fields).toEqual([{ field: 'fullName', issue: 'type', message: 'fullName must be a string' }]);
+            expect(error.details.fields).toEqual([
+              { field: 'fullName', issue: 'type', message: 'fullName must be a string' },
+            ]);
           } else {
             expect(error).toMatchObject({ code: 'invalid_json', details: { maxDepth: MAX_JSON_DEPTH } });
           }
@@ -94,7 +109,9 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
           expectBoundedError(await send(url, nested(depth, 'array')));
           for (const field of CONTACT_FIELDS) {
             const body =
-              field === 'fullName' ? `{"fullName":${nested(depth, 'array')}}` : `{"fullName":"Ada","${field}":${nested(depth, 'object')}}`;
+              field === 'fullName'
+                ? `{"fullName":${nested(depth, 'array')}}`
+                : `{"fullName":"Ada","${field}":${nested(depth, 'object')}}`;
             expectBoundedError(await send(url, body));
           }
         }
@@ -104,7 +121,9 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
     it('MCP: deep tool arguments are an isError result or a JSON-RPC/HTTP error, never a 5xx', async () => {
       for (const path of ['/mcp', '/api/mcp']) {
         for (const depth of [1, 10, 50, 60, 61, 62, 64, 65, 1_000, 3_000, 10_000, 50_000]) {
-          expectMcpRejection(await send(path, toolCall(`{"fullName":"Ada","note":${nested(depth, 'object')}}`), MCP_HEADERS));
+          expectMcpRejection(
+            await send(path, toolCall(`{"fullName":"Ada","note":${nested(depth, 'object')}}`), MCP_HEADERS),
+          );
           expectMcpRejection(await send(path, toolCall(nested(depth, 'array')), MCP_HEADERS));
         }
       }
@@ -118,7 +137,12 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
         const res = await small.inject({ method: 'POST', url: '/v1/vcard', headers: JSON_HEADERS, payload: fitting });
         expect(res.statusCode).toBe(400);
         expect(res.json().error.code).toBe('invalid_json');
-        const over = await small.inject({ method: 'POST', url: '/v1/vcard', headers: JSON_HEADERS, payload: nested(40_000, 'array') });
+        const over = await small.inject({
+          method: 'POST',
+          url: '/v1/vcard',
+          headers: JSON_HEADERS,
+          payload: nested(40_000, 'array'),
+        });
         expect(over.statusCode).toBe(413);
       } finally {
         await small.close();
@@ -146,7 +170,11 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
       }
       const mcp = await send(
         '/mcp',
-        Buffer.concat([Buffer.from(toolCall('{"fullName":"A')).subarray(0, -2), Buffer.from(bytes), Buffer.from('"}}}')]),
+        Buffer.concat([
+          Buffer.from(toolCall('{"fullName":"A')).subarray(0, -2),
+          Buffer.from(bytes),
+          Buffer.from('"}}}'),
+        ]),
         MCP_HEADERS,
       );
       expectBoundedError(mcp, 'invalid_encoding');
@@ -161,33 +189,48 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
     it.each(['latin1', 'iso-8859-1', 'utf-16', '"windows-1252"'])(
       'Content-Type: application/json; charset=%s is a 415',
       async (charset) => {
-        const res = await send('/v1/vcard', '{"fullName":"Ada"}', { 'content-type': `application/json; charset=${charset}` });
+        const res = await send('/v1/vcard', '{"fullName":"Ada"}', {
+          'content-type': `application/json; charset=${charset}`,
+        });
         expectBoundedError(res, 'unsupported_media_type');
       },
     );
 
     it.each(['utf-8', 'UTF-8', '"utf-8"', 'utf8'])('charset=%s is accepted', async (charset) => {
-      const res = await send('/v1/vcard', '{"fullName":"Ada"}', { 'content-type': `application/json; charset=${charset}` });
+      const res = await send('/v1/vcard', '{"fullName":"Ada"}', {
+        'content-type': `application/json; charset=${charset}`,
+      });
       expect(res.statusCode).toBe(200);
     });
   });
 
   describe('many keys', () => {
-    it.each([100, 1_000, 5_000, 9_000])('%i unknown keys: at most 20 named, all counted, a small answer', async (count) => {
-      const body = Object.fromEntries([['fullName', 'Ada'], ...Array.from({ length: count }, (_, i) => [`k${i}`, 'x'])]);
-      const res = await send('/v1/vcard', JSON.stringify(body));
-      expectBoundedError(res, 'invalid_request');
-      const { details } = res.json().error as { details: { fields: Array<{ field: string; issue: string }>; fieldCount: number } };
-      expect(details.fields).toHaveLength(20);
-      expect(details.fields[0]).toMatchObject({ field: 'k0', issue: 'unknown' });
-      expect(details.fieldCount).toBe(count);
-    });
+    it.each([100, 1_000, 5_000, 9_000])(
+      '%i unknown keys: at most 20 named, all counted, a small answer',
+      async (count) => {
+        const body = Object.fromEntries([
+          ['fullName', 'Ada'],
+          ...Array.from({ length: count }, (_, i) => [`k${i}`, 'x']),
+        ]);
+        const res = await send('/v1/vcard', JSON.stringify(body));
+        expectBoundedError(res, 'invalid_request');
+        const { details } = res.json().error as {
+          details: { fields: Array<{ field: string; issue: string }>; fieldCount: number };
+        };
+        expect(details.fields).toHaveLength(20);
+        expect(details.fields[0]).toMatchObject({ field: 'k0', issue: 'unknown' });
+        expect(details.fieldCount).toBe(count);
+      },
+    );
 
     it('long unknown key names are shortened, and field issues still come after the unknown keys', async () => {
       const body = { [`x${'y'.repeat(5_000)}`]: 'x', fullName: 42 };
       const res = await send('/v1/vcard', JSON.stringify(body));
       expectBoundedError(res, 'invalid_request');
-      const { fields, fieldCount } = res.json().error.details as { fields: Array<{ field: string; issue: string }>; fieldCount: number };
+      const { fields, fieldCount } = res.json().error.details as {
+        fields: Array<{ field: string; issue: string }>;
+        fieldCount: number;
+      };
       expect(fields.map((f) => f.issue)).toEqual(['unknown', 'type']);
       expect(fields[0].field.length).toBeLessThanOrEqual(64);
       expect(fieldCount).toBe(2);
@@ -210,9 +253,12 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
   });
 
   describe('numbers out of range', () => {
-    it.each(['1e400', '-1e400', '123456789012345678901234567890', '-0', '0.1e-400', 'NaN', 'Infinity'])('fullName: %s', async (number) => {
-      expectBoundedError(await send('/v1/vcard', `{"fullName":${number}}`));
-    });
+    it.each(['1e400', '-1e400', '123456789012345678901234567890', '-0', '0.1e-400', 'NaN', 'Infinity'])(
+      'fullName: %s',
+      async (number) => {
+        expectBoundedError(await send('/v1/vcard', `{"fullName":${number}}`));
+      },
+    );
 
     it.each(['1e400', '-1', '99999999999999999999', '1.5', '0x10', ''])('templates ?limit=%s', async (limit) => {
       const res = await app.inject({ method: 'GET', url: `/v1/templates?limit=${encodeURIComponent(limit)}` });
@@ -245,7 +291,9 @@ const anyJson = fc.oneof(
 );
 const hostileBody = fc.oneof(
   anyJson,
-  fc.tuple(fc.constantFrom(...CONTACT_FIELDS), anyJson).map(([field, value]) => `{"fullName":"Ada","${field}":${value}}`),
+  fc
+    .tuple(fc.constantFrom(...CONTACT_FIELDS), anyJson)
+    .map(([field, value]) => `{"fullName":"Ada","${field}":${value}}`),
   fc.tuple(anyJson, anyJson).map(([a, b]) => `{"fullName":${a},"note":${b}}`),
 );
 

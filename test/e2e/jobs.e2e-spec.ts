@@ -10,7 +10,12 @@ const ADA = { fullName: 'Ada Lovelace', email: 'ada@example.com', organization: 
 const JOB_ID = /^job_[0-9A-HJKMNP-TV-Z]{26}$/;
 const BASE = 'http://localhost:3000';
 
-function createJob(app: NestFastifyApplication, payload: unknown = ADA, headers: Record<string, string> = {}, url = '/v1/jobs/vcard') {
+function createJob(
+  app: NestFastifyApplication,
+  payload: unknown = ADA,
+  headers: Record<string, string> = {},
+  url = '/v1/jobs/vcard',
+) {
   return app.inject({ method: 'POST', url, headers: { ...JSON_HEADERS, ...headers }, payload: payload as object });
 }
 
@@ -160,7 +165,9 @@ describe('Jobs: POST /v1/jobs/vcard and GET /v1/jobs/:jobId', () => {
 
     it('creates exactly one job for 50 concurrent identical requests', async () => {
       const before = storedJobs(app);
-      const responses = await Promise.all(Array.from({ length: 50 }, () => createJob(app, ADA, { 'idempotency-key': 'concurrent-1' })));
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => createJob(app, ADA, { 'idempotency-key': 'concurrent-1' })),
+      );
       expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(202));
       expect(new Set(responses.map((r) => r.json().id)).size).toBe(1);
       expect(responses.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(49);
@@ -192,7 +199,9 @@ describe('Jobs: expiry and eviction', () => {
     app = await buildTestApp({ MAX_JOBS: '2' });
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) ids.push((await createJob(app)).json().id);
-    const statuses = await Promise.all(ids.map(async (id) => (await app.inject({ method: 'GET', url: `/v1/jobs/${id}` })).statusCode));
+    const statuses = await Promise.all(
+      ids.map(async (id) => (await app.inject({ method: 'GET', url: `/v1/jobs/${id}` })).statusCode),
+    );
     expect(statuses).toEqual([404, 200, 200]);
   });
 });

@@ -29,12 +29,24 @@ describe('structured request logs', () => {
 
   it('writes one JSON line per request with method, route pattern, status, latency and request id', async () => {
     logger.lines.length = 0;
-    const res = await app.inject({ method: 'GET', url: '/api/v1/templates/business-card', headers: { 'x-request-id': 'req-abc.1' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/templates/business-card',
+      headers: { 'x-request-id': 'req-abc.1' },
+    });
     expect(res.headers['x-request-id']).toBe('req-abc.1');
-    const generated = await app.inject({ method: 'GET', url: '/v1/health', headers: { 'x-request-id': 'bad id with spaces' } });
+    const generated = await app.inject({
+      method: 'GET',
+      url: '/v1/health',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     logger.lines.length = 0;
-    await app.inject({ method: 'GET', url: '/api/v1/templates/business-card', headers: { 'x-request-id': 'req-abc.1' } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/templates/business-card',
+      headers: { 'x-request-id': 'req-abc.1' },
+    });
     const requestLines = logger.lines.map((l) => JSON.parse(l)).filter((l) => l.context === 'http');
     expect(requestLines).toHaveLength(1);
     expect(requestLines[0].message).toEqual({
@@ -52,8 +64,18 @@ describe('structured request logs', () => {
     const headers = { 'content-type': 'application/json' };
     const body = JSON.stringify({ fullName: secret, email: `${secret.split(' ')[0]}@example.com`, note: secret });
     await app.inject({ method: 'POST', url: '/v1/vcard', headers, payload: body });
-    await app.inject({ method: 'POST', url: `/v1/vcard?template=${encodeURIComponent(secret)}`, headers, payload: body });
-    await app.inject({ method: 'POST', url: '/v1/vcard', headers, payload: JSON.stringify({ fullName: secret, phone: secret }) });
+    await app.inject({
+      method: 'POST',
+      url: `/v1/vcard?template=${encodeURIComponent(secret)}`,
+      headers,
+      payload: body,
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/v1/vcard',
+      headers,
+      payload: JSON.stringify({ fullName: secret, phone: secret }),
+    });
     await app.inject({ method: 'GET', url: `/v1/${encodeURIComponent(secret)}` });
     expect(logger.lines.length).toBeGreaterThanOrEqual(4);
     const all = logger.lines.join('\n');

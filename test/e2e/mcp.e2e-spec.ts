@@ -73,7 +73,12 @@ interface OpenApiDocument {
 }
 
 /** The JSON body schema an OpenAPI operation documents, its component references inlined. */
-function documentedSchema(doc: OpenApiDocument, method: string, path: string, part: 'request' | 'response'): JsonSchema {
+function documentedSchema(
+  doc: OpenApiDocument,
+  method: string,
+  path: string,
+  part: 'request' | 'response',
+): JsonSchema {
   const operation = doc.paths[path][method] as {
     requestBody?: { content: Record<string, { schema: JsonSchema }> };
     responses: Record<string, { content: Record<string, { schema: JsonSchema }> }>;
@@ -83,10 +88,19 @@ function documentedSchema(doc: OpenApiDocument, method: string, path: string, pa
 }
 
 /** The schema an OpenAPI operation documents for one query parameter, with its description. */
-function documentedQueryParameter(doc: OpenApiDocument, path: string, name: string, method: 'get' | 'post' = 'get'): JsonSchema {
-  const operation = doc.paths[path][method] as { parameters: { name: string; in: string; description?: string; schema: JsonSchema }[] };
+function documentedQueryParameter(
+  doc: OpenApiDocument,
+  path: string,
+  name: string,
+  method: 'get' | 'post' = 'get',
+): JsonSchema {
+  const operation = doc.paths[path][method] as {
+    parameters: { name: string; in: string; description?: string; schema: JsonSchema }[];
+  };
   const parameter = operation.parameters.find((p) => p.in === 'query' && p.name === name)!;
-  return parameter.description === undefined ? parameter.schema : { ...parameter.schema, description: parameter.description };
+  return parameter.description === undefined
+    ? parameter.schema
+    : { ...parameter.schema, description: parameter.description };
 }
 
 describe('MCP endpoint', () => {
@@ -153,7 +167,8 @@ describe('MCP endpoint', () => {
           openWorldHint: false,
         });
       }
-      const batchSchema = (name: string): JsonSchema => inlineSchema({ $ref: `#/components/schemas/${name}` }, openapi.components.schemas);
+      const batchSchema = (name: string): JsonSchema =>
+        inlineSchema({ $ref: `#/components/schemas/${name}` }, openapi.components.schemas);
       const createBatch = byName.get('create_vcard_batch')!;
       expect(createBatch.inputSchema.properties!.contacts).toEqual(
         (batchSchema('BatchCreateRequest').properties as Record<string, unknown>).contacts,
@@ -166,7 +181,8 @@ describe('MCP endpoint', () => {
       const create = byName.get('create_vcard_payload')!;
       // The contact, and the card parameters documented for POST /v1/jobs/vcard (the same as the REST query's).
       const request = documentedSchema(openapi, 'post', '/v1/vcard', 'request');
-      const cardParameter = (name: string): JsonSchema => documentedQueryParameter(openapi, '/v1/jobs/vcard', name, 'post');
+      const cardParameter = (name: string): JsonSchema =>
+        documentedQueryParameter(openapi, '/v1/jobs/vcard', name, 'post');
       expect(create.inputSchema).toEqual({
         ...request,
         properties: {
@@ -231,14 +247,20 @@ describe('MCP endpoint', () => {
         [{ format: 'mecard' }, '?format=mecard'],
         [{ format: 'vcard4', qrVersion: 8, qrLevel: 'L' }, '?format=vcard4&qrVersion=8&qrLevel=L'],
       ] as const) {
-        const result = (await client.callTool({ name: 'create_vcard_payload', arguments: { ...rich, ...args } })) as CallToolResult;
+        const result = (await client.callTool({
+          name: 'create_vcard_payload',
+          arguments: { ...rich, ...args },
+        })) as CallToolResult;
         const rest = await restPost(rich, query);
         expect(rest.status).toBe(200);
         expect(result.isError).toBeFalsy();
         expect(result.structuredContent).toEqual(rest.json);
       }
       const bad = errorOf(
-        (await client.callTool({ name: 'create_vcard_payload', arguments: { ...rich, format: 'vcf' } })) as CallToolResult,
+        (await client.callTool({
+          name: 'create_vcard_payload',
+          arguments: { ...rich, format: 'vcf' },
+        })) as CallToolResult,
       );
       expect(bad.error).toMatchObject({ code: 'invalid_query', details: { parameter: 'format' } });
     });
@@ -250,7 +272,10 @@ describe('MCP endpoint', () => {
       })) as CallToolResult;
       expect(result.isError).toBeFalsy();
       const rest = (await restPost({ ...CONTACT, fullName: 'Zoë Ångström-李小龍' })).json as { qrPayload: string };
-      const [image, text] = result.content as [{ type: string; data: string; mimeType: string }, { type: string; text: string }];
+      const [image, text] = result.content as [
+        { type: string; data: string; mimeType: string },
+        { type: string; text: string },
+      ];
       expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
       expect(text).toEqual({ type: 'text', text: rest.qrPayload });
       const png = readPng(Buffer.from(image.data, 'base64'));
@@ -266,17 +291,33 @@ describe('MCP endpoint', () => {
 
     it('create_vcard_qr_code refuses bad image parameters and bad contacts with the Error shape of REST', async () => {
       const scale = errorOf(
-        (await client.callTool({ name: 'create_vcard_qr_code', arguments: { ...CONTACT, scale: 41 } })) as CallToolResult,
+        (await client.callTool({
+          name: 'create_vcard_qr_code',
+          arguments: { ...CONTACT, scale: 41 },
+        })) as CallToolResult,
       );
-      expect(scale.error).toMatchObject({ code: 'invalid_query', status: 400, details: { parameter: 'scale', issue: 'range' } });
+      expect(scale.error).toMatchObject({
+        code: 'invalid_query',
+        status: 400,
+        details: { parameter: 'scale', issue: 'range' },
+      });
       const level = errorOf(
-        (await client.callTool({ name: 'create_vcard_qr_code', arguments: { ...CONTACT, qrLevel: 'X' } })) as CallToolResult,
+        (await client.callTool({
+          name: 'create_vcard_qr_code',
+          arguments: { ...CONTACT, qrLevel: 'X' },
+        })) as CallToolResult,
       );
       expect(level.error).toMatchObject({ code: 'invalid_query', details: { parameter: 'qrLevel' } });
       const contact = errorOf(
-        (await client.callTool({ name: 'create_vcard_qr_code', arguments: { email: 'a@example.com' } })) as CallToolResult,
+        (await client.callTool({
+          name: 'create_vcard_qr_code',
+          arguments: { email: 'a@example.com' },
+        })) as CallToolResult,
       );
-      expect(contact.error).toMatchObject({ code: 'invalid_request', details: { fields: [{ field: 'fullName', issue: 'required' }] } });
+      expect(contact.error).toMatchObject({
+        code: 'invalid_request',
+        details: { fields: [{ field: 'fullName', issue: 'required' }] },
+      });
       const big = errorOf(
         (await client.callTool({
           name: 'create_vcard_qr_code',
@@ -287,7 +328,10 @@ describe('MCP endpoint', () => {
     });
 
     it('a missing fullName is a tool error with the Error shape, not an HTTP error', async () => {
-      const result = (await client.callTool({ name: 'create_vcard_payload', arguments: { email: 'a@example.com' } })) as CallToolResult;
+      const result = (await client.callTool({
+        name: 'create_vcard_payload',
+        arguments: { email: 'a@example.com' },
+      })) as CallToolResult;
       const body = errorOf(result);
       expect(body.error).toMatchObject({
         code: 'invalid_request',
@@ -312,7 +356,9 @@ describe('MCP endpoint', () => {
 
     it('rejects unknown and malformed fields like REST does', async () => {
       const args = { fullName: 'Ada', nmae: 'typo', email: 'not-an-email' };
-      const body = errorOf((await client.callTool({ name: 'create_vcard_payload', arguments: args })) as CallToolResult);
+      const body = errorOf(
+        (await client.callTool({ name: 'create_vcard_payload', arguments: args })) as CallToolResult,
+      );
       expect(body).toEqual((await restPost(args)).json);
       const fields = (body.error.details as { fields: { field: string; issue: string }[] }).fields;
       expect(fields).toEqual(
@@ -325,7 +371,9 @@ describe('MCP endpoint', () => {
 
     it('a payload too large for any QR code is a qr_capacity_exceeded tool error', async () => {
       const args = { fullName: 'Ada', note: '€'.repeat(2000) };
-      const body = errorOf((await client.callTool({ name: 'create_vcard_payload', arguments: args })) as CallToolResult);
+      const body = errorOf(
+        (await client.callTool({ name: 'create_vcard_payload', arguments: args })) as CallToolResult,
+      );
       expect(body.error).toMatchObject({ code: 'qr_capacity_exceeded', status: 400 });
       expect(body.error.details).toMatchObject({ maxBytes: 2953, longestField: 'note' });
       expect(body).toEqual((await restPost(args)).json);
@@ -398,13 +446,20 @@ describe('MCP endpoint', () => {
           expect(read.isError).toBeFalsy();
           current = read.structuredContent as typeof batch;
         }
-        expect(current).toMatchObject({ status: 'succeeded', progress: { total: 30, processed: 30, succeeded: 27, failed: 3 } });
+        expect(current).toMatchObject({
+          status: 'succeeded',
+          progress: { total: 30, processed: 30, succeeded: 27, failed: 3 },
+        });
         expect(current).toEqual(await (await fetch(self.replace('http://localhost:3000', baseUrl))).json());
 
         const toolPages: unknown[] = [];
         const restPages: unknown[] = [];
         for (let cursor: string | null = null; ;) {
-          const result = await call('list_vcard_batch_items', { batchId: batch.id, limit: 7, ...(cursor ? { cursor } : {}) });
+          const result = await call('list_vcard_batch_items', {
+            batchId: batch.id,
+            limit: 7,
+            ...(cursor ? { cursor } : {}),
+          });
           expect(result.isError).toBeFalsy();
           const page = result.structuredContent as { pagination: { next_cursor: string | null } };
           toolPages.push(page);
@@ -431,7 +486,11 @@ describe('MCP endpoint', () => {
           [{ contacts: 'Ada' }, { contacts: 'Ada' }, ''],
           [{ contacts: [] }, { contacts: [] }, ''],
           [{ contacts: [contact], extra: 1 }, { contacts: [contact], extra: 1 }, ''],
-          [{ contacts: [contact], template: 'no-such-template' }, { contacts: [contact] }, '?template=no-such-template'],
+          [
+            { contacts: [contact], template: 'no-such-template' },
+            { contacts: [contact] },
+            '?template=no-such-template',
+          ],
         ] as Array<[Record<string, unknown>, unknown, string]>) {
           const body = errorOf(await call('create_vcard_batch', args));
           expect(body).toEqual(await restBatchPost(rest, query));
@@ -445,11 +504,15 @@ describe('MCP endpoint', () => {
         const missing = errorOf(await call('get_vcard_batch', { batchId: unknown }));
         expect(missing).toEqual(await (await fetch(`${baseUrl}${prefix}/v1/batches/${unknown}`)).json());
         expect(missing.error).toMatchObject({ code: 'batch_not_found', status: 404 });
-        expect(errorOf(await call('list_vcard_batch_items', { batchId: unknown })).error).toMatchObject({ code: 'batch_not_found' });
+        expect(errorOf(await call('list_vcard_batch_items', { batchId: unknown })).error).toMatchObject({
+          code: 'batch_not_found',
+        });
         expect(errorOf(await call('get_vcard_batch', {})).error).toMatchObject({ code: 'invalid_request' });
         const created = (await call('create_vcard_batch', { contacts: [contact] })).structuredContent as { id: string };
         const badLimit = errorOf(await call('list_vcard_batch_items', { batchId: created.id, limit: 0 }));
-        expect(badLimit).toEqual(await (await fetch(`${baseUrl}${prefix}/v1/batches/${created.id}/items?limit=0`)).json());
+        expect(badLimit).toEqual(
+          await (await fetch(`${baseUrl}${prefix}/v1/batches/${created.id}/items?limit=0`)).json(),
+        );
       });
     });
 
@@ -554,7 +617,11 @@ describe('MCP endpoint', () => {
     });
 
     it('the Host check does not touch other routes', async () => {
-      const res = await rawRequest(baseUrl, { method: 'GET', path: '/v1/product', headers: { host: 'evil.example.com' } });
+      const res = await rawRequest(baseUrl, {
+        method: 'GET',
+        path: '/v1/product',
+        headers: { host: 'evil.example.com' },
+      });
       expect(res.status).toBe(200);
     });
 
@@ -568,7 +635,9 @@ describe('MCP endpoint', () => {
     });
 
     it.each(['/mcp', '/api/mcp'])('GET %s from a browser or curl describes the server', async (path) => {
-      const res = await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      const res = await fetch(`${baseUrl}${path}`, {
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       const body = (await res.json()) as Record<string, unknown> & { tools: Tool[] };
@@ -583,7 +652,8 @@ describe('MCP endpoint', () => {
       const create = body.tools.find((tool) => tool.name === 'create_vcard_payload')!;
       // The contact, and the card parameters documented for POST /v1/jobs/vcard (the same as the REST query's).
       const request = documentedSchema(openapi, 'post', '/v1/vcard', 'request');
-      const cardParameter = (name: string): JsonSchema => documentedQueryParameter(openapi, '/v1/jobs/vcard', name, 'post');
+      const cardParameter = (name: string): JsonSchema =>
+        documentedQueryParameter(openapi, '/v1/jobs/vcard', name, 'post');
       expect(create.inputSchema).toEqual({
         ...request,
         properties: {

@@ -29,7 +29,10 @@ describe('OpenAPI document and docs pages', () => {
 
   it('carries a date-form API version and both server prefixes', () => {
     expect(doc.info.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(doc.servers.map((s: { url: string }) => s.url)).toEqual(['http://localhost:3000', 'http://localhost:3000/api']);
+    expect(doc.servers.map((s: { url: string }) => s.url)).toEqual([
+      'http://localhost:3000',
+      'http://localhost:3000/api',
+    ]);
   });
 
   it('documents every operation with an operationId, a success response and error responses', () => {

@@ -7,7 +7,9 @@ import { freePort } from '../utils/redis-server';
 
 const ROOT = join(__dirname, '..', '..');
 const own = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { version: string }>;
+};
 /** The host pins what this repository tests with, so npm finds every package in its cache. */
 const locked = (name: string): string => lock.packages[`node_modules/${name}`].version;
 
@@ -43,9 +45,12 @@ function copiesOf(dir: string, name: string): string[] {
     } catch {
       return;
     }
-    if (entries.includes(name.split('/')[0]) && statSafe(join(modules, name, 'package.json'))) found.push(join(modules, name));
+    if (entries.includes(name.split('/')[0]) && statSafe(join(modules, name, 'package.json')))
+      found.push(join(modules, name));
     for (const entry of entries) {
-      const packages = entry.startsWith('@') ? readdirSync(join(modules, entry)).map((sub) => join(entry, sub)) : [entry];
+      const packages = entry.startsWith('@')
+        ? readdirSync(join(modules, entry)).map((sub) => join(entry, sub))
+        : [entry];
       for (const pkg of packages) walk(join(modules, pkg, 'node_modules'));
     }
   };
@@ -84,11 +89,18 @@ describe('the npm package, installed into a host project from its tarball', () =
     ]) {
       dependencies[name] = locked(name);
     }
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'host-platform', private: true, dependencies }, null, 2));
-    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
-      cwd: dir,
-      stdio: 'pipe',
-    });
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'host-platform', private: true, dependencies }, null, 2),
+    );
+    execFileSync(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+      {
+        cwd: dir,
+        stdio: 'pipe',
+      },
+    );
   }, 240_000);
 
   afterAll(() => {
@@ -128,7 +140,10 @@ describe('the npm package, installed into a host project from its tarball', () =
       files: ['host.ts'],
     };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, stdio: 'pipe' });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], {
+      cwd: dir,
+      stdio: 'pipe',
+    });
   });
 
   it('starts a host app on Express that answers POST /v1/vcard', async () => {
@@ -141,7 +156,10 @@ describe('the npm package, installed into a host project from its tarball', () =
     host = child;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('host did not start within 20 s')), 20_000);
-      child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && (clearTimeout(timer), resolve()));
+      child.stdout!.on(
+        'data',
+        (chunk: Buffer) => chunk.toString().includes('listening') && (clearTimeout(timer), resolve()),
+      );
       child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`host exited with ${code}`))));
     });
     const res = await fetch(`http://127.0.0.1:${port}/v1/vcard`, {

@@ -47,7 +47,12 @@ describe('playground: GET / and its assets', () => {
   });
 
   it('answers an unknown asset with the Error shape (no file system access by name)', async () => {
-    for (const url of ['/playground/index.html', '/playground/..%2Fmain.js', '/playground/%2e%2e%2fpackage.json', '/playground/nope.js']) {
+    for (const url of [
+      '/playground/index.html',
+      '/playground/..%2Fmain.js',
+      '/playground/%2e%2e%2fpackage.json',
+      '/playground/nope.js',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('not_found');
@@ -67,7 +72,9 @@ describe('playground: GET / and its assets', () => {
   });
 
   it('is not an API route: absent from the OpenAPI document', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, unknown> };
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(doc.paths)).not.toContain('/');
     expect(Object.keys(doc.paths).some((path) => path.startsWith('/playground'))).toBe(false);
   });

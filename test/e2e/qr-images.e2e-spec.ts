@@ -11,7 +11,12 @@ import { buildTestApp } from '../utils/test-app';
 // the exact bytes of the qrPayload the JSON answer gives for the same body.
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
-const ZOE = { fullName: 'Zoë Ångström-李小龍', phone: '+46 8 123 456', email: 'zoe@example.com', note: 'Fika 😀 \\ ; , :' };
+const ZOE = {
+  fullName: 'Zoë Ångström-李小龍',
+  phone: '+46 8 123 456',
+  email: 'zoe@example.com',
+  note: 'Fika 😀 \\ ; , :',
+};
 
 describe('QR code images from POST /v1/vcard', () => {
   let app: NestFastifyApplication;
@@ -29,7 +34,8 @@ describe('QR code images from POST /v1/vcard', () => {
       headers: { ...JSON_HEADERS, ...(accept ? { accept } : {}) },
       payload: JSON.stringify(payload),
     });
-  const payloadOf = async (body: unknown): Promise<string> => (await post(body)).json<{ qrPayload: string }>().qrPayload;
+  const payloadOf = async (body: unknown): Promise<string> =>
+    (await post(body)).json<{ qrPayload: string }>().qrPayload;
 
   describe.each(['', '/api'])('prefix "%s"', (prefix) => {
     it('Accept: image/png answers the code of qrPayload: PNG, inline file name, CORS and RateLimit headers', async () => {
@@ -67,7 +73,10 @@ describe('QR code images from POST /v1/vcard', () => {
         async (contact, level, scale, margin, accept) => {
           const json = await post(contact);
           fc.pre(json.statusCode === 200);
-          const { qrPayload, qr } = json.json<{ qrPayload: string; qr: { minVersion: Record<string, number | null> } }>();
+          const { qrPayload, qr } = json.json<{
+            qrPayload: string;
+            qr: { minVersion: Record<string, number | null> };
+          }>();
           const res = await post(contact, accept, `?qrLevel=${level}&scale=${scale}&margin=${margin}`);
           if (qr.minVersion[level] === null) {
             expect(res.statusCode).toBe(400);
@@ -93,7 +102,10 @@ describe('QR code images from POST /v1/vcard', () => {
       note: 'A long note that a small code leaves out. '.repeat(4),
     };
     for (const query of ['?format=mecard', '?format=vcard4&qrVersion=12&qrLevel=Q']) {
-      const json = (await post(rich, undefined, query)).json<{ qrPayload: string; qr: { minVersion: Record<string, number> } }>();
+      const json = (await post(rich, undefined, query)).json<{
+        qrPayload: string;
+        qr: { minVersion: Record<string, number> };
+      }>();
       const res = await post(rich, 'image/png', query);
       expect(res.statusCode).toBe(200);
       const image = readPng(res.rawPayload);
@@ -163,7 +175,10 @@ describe('QR code images from POST /v1/vcard', () => {
     'qrLevel %s, scale %i, margin %i (the bounds): a PNG of (17 + 4v + 2·margin)·scale pixels that decodes',
     async (level, scale, margin) => {
       const body = { fullName: 'Zoë Ångström-李小龍' };
-      const { qrPayload, qr } = (await post(body)).json<{ qrPayload: string; qr: { minVersion: Record<string, number> } }>();
+      const { qrPayload, qr } = (await post(body)).json<{
+        qrPayload: string;
+        qr: { minVersion: Record<string, number> };
+      }>();
       const res = await post(body, 'image/png', `?qrLevel=${level}&scale=${scale}&margin=${margin}`);
       expect(res.statusCode).toBe(200);
       const image = readPng(res.rawPayload);
@@ -180,7 +195,10 @@ describe('QR code images from POST /v1/vcard', () => {
     const body = res.json();
     contract.expectResponse('POST', '/v1/vcard', 400, body);
     const bytes = Buffer.byteLength(await payloadOf(big));
-    expect(body.error).toMatchObject({ code: 'qr_capacity_exceeded', details: { bytes, maxBytes: 1273, qrLevel: 'H' } });
+    expect(body.error).toMatchObject({
+      code: 'qr_capacity_exceeded',
+      details: { bytes, maxBytes: 1273, qrLevel: 'H' },
+    });
     expect(JSON.stringify(body)).not.toContain('xxxxxxxx');
     const low = await post(big, 'image/png', '?qrLevel=L&scale=2');
     expect(low.statusCode).toBe(200);

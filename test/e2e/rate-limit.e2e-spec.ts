@@ -105,7 +105,11 @@ describe('CORS for browser clients', () => {
     const origin = 'https://example.org';
     const answers = [];
     for (const url of ['/v1/templates', '/no/such/path']) {
-      const preflight = await app.inject({ method: 'OPTIONS', url, headers: { origin, 'access-control-request-method': 'GET' } });
+      const preflight = await app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
       const notPreflight = await app.inject({ method: 'OPTIONS', url, headers: { origin } });
       answers.push([
         preflight.statusCode,
@@ -117,7 +121,14 @@ describe('CORS for browser clients', () => {
       ]);
     }
     expect(answers[1]).toEqual(answers[0]);
-    expect(answers[0]).toEqual([204, 'GET, HEAD, POST, OPTIONS', 400, 'application/json; charset=utf-8', 'bad_request', undefined]);
+    expect(answers[0]).toEqual([
+      204,
+      'GET, HEAD, POST, OPTIONS',
+      400,
+      'application/json; charset=utf-8',
+      'bad_request',
+      undefined,
+    ]);
   });
 
   it('exposes the rate-limit, Location and idempotency headers on responses and errors', async () => {

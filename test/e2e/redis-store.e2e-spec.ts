@@ -103,7 +103,12 @@ describe('start-up with an unreachable REDIS_URL', () => {
     const port = await freePort();
     const result = spawnSync(process.execPath, serviceNodeArgs(), {
       cwd: join(__dirname, '..', '..'),
-      env: { PATH: process.env.PATH, REDIS_URL: `redis://admin:s3cret-pw@127.0.0.1:${port}`, LOG_LEVEL: 'silent', PORT: '0' },
+      env: {
+        PATH: process.env.PATH,
+        REDIS_URL: `redis://admin:s3cret-pw@127.0.0.1:${port}`,
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+      },
       encoding: 'utf8',
       timeout: 15_000,
     });

@@ -44,7 +44,9 @@ class RawClient {
     const deadline = Date.now() + ms;
     while (!(typeof text === 'string' ? this.received.includes(text) : text.test(this.received))) {
       if (Date.now() > deadline)
-        throw new Error(`not received within ${ms} ms: ${String(text)}; got ${JSON.stringify(this.received.slice(0, 300))}`);
+        throw new Error(
+          `not received within ${ms} ms: ${String(text)}; got ${JSON.stringify(this.received.slice(0, 300))}`,
+        );
       await sleep(10);
     }
   }
@@ -96,7 +98,9 @@ describe('slow clients: timeouts and connection caps', () => {
   it('a body trickling one byte at a time gets a 408 in the Error shape within the request timeout, then the connection closes', async () => {
     const slow = client();
     await slow.connected();
-    slow.socket.write('POST /v1/vcard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{');
+    slow.socket.write(
+      'POST /v1/vcard HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{',
+    );
     const trickle = setInterval(() => slow.socket.writable && slow.socket.write(' '), 250);
     try {
       await slow.closed;
@@ -190,7 +194,13 @@ describe('slow clients: timeouts and connection caps', () => {
   });
 
   it('trailing slashes and dot segments are a 404 not_found, and each is counted', async () => {
-    for (const path of ['/v1/templates/', '/v1/health/', '/docs/../v1/templates', '/v1/./templates', '/docs/%2e%2e/openapi.json']) {
+    for (const path of [
+      '/v1/templates/',
+      '/v1/health/',
+      '/docs/../v1/templates',
+      '/v1/./templates',
+      '/docs/%2e%2e/openapi.json',
+    ]) {
       const raw = client();
       raw.socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
       await raw.closed;

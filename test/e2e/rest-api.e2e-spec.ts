@@ -80,7 +80,9 @@ describe('REST endpoints under /v1 and /api/v1', () => {
       expect(example.statusCode).toBe(400);
       expect(example.json()).toEqual(real.json());
       contract.expectResponse('GET', '/v1/errors/example', 400, example.json());
-      expect(example.json().error.details.fields).toEqual([{ field: 'fullName', issue: 'required', message: 'fullName is required' }]);
+      expect(example.json().error.details.fields).toEqual([
+        { field: 'fullName', issue: 'required', message: 'fullName is required' },
+      ]);
     });
   });
 
@@ -94,13 +96,23 @@ describe('REST endpoints under /v1 and /api/v1', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/vcard; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="jose-nandu.vcf"');
-    const json = await app.inject({ method: 'POST', url: '/v1/vcard', headers: JSON_HEADERS, payload: { fullName: 'José Ñandú' } });
+    const json = await app.inject({
+      method: 'POST',
+      url: '/v1/vcard',
+      headers: JSON_HEADERS,
+      payload: { fullName: 'José Ñandú' },
+    });
     expect(res.body).toBe(json.json().vcard);
   });
 
   it('prefers JSON when Accept ranks it higher or is a browser default', async () => {
     for (const accept of ['application/json, text/vcard;q=0.5', '*/*', 'text/html,*/*;q=0.8']) {
-      const res = await app.inject({ method: 'POST', url: '/v1/vcard', headers: { ...JSON_HEADERS, accept }, payload: ADA });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/vcard',
+        headers: { ...JSON_HEADERS, accept },
+        payload: ADA,
+      });
       expect(res.headers['content-type']).toMatch(/^application\/json/);
     }
   });
@@ -111,7 +123,8 @@ describe('REST endpoints under /v1 and /api/v1', () => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const url: string = cursor === null ? '/v1/templates' : `/api/v1/templates?cursor=${encodeURIComponent(cursor)}`;
+        const url: string =
+          cursor === null ? '/v1/templates' : `/api/v1/templates?cursor=${encodeURIComponent(cursor)}`;
         const res = await app.inject({ method: 'GET', url });
         expect(res.statusCode).toBe(200);
         const body = res.json();

@@ -11,7 +11,10 @@ import { buildTestApp } from '../utils/test-app';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The issue's business card: a work number and a mobile, two emails, a structured address, LinkedIn, a structured name. */
+/**
+ * The issue's business card: a work number and a mobile, two emails, a structured address, LinkedIn, a structured
+ * name.
+ */
 const RICH_CARD = {
   fullName: 'Dr. Zoë Ångström-Li',
   name: { family: 'Ångström-Li', given: 'Zoë', prefix: 'Dr.' },
@@ -26,7 +29,15 @@ const RICH_CARD = {
     { address: 'zoe@example.com', type: 'work' },
     { address: 'zoe@home.example', type: 'home' },
   ],
-  addresses: [{ street: "12 St James's Square", locality: 'London', postalCode: 'SW1Y 4JH', country: 'United Kingdom', type: 'work' }],
+  addresses: [
+    {
+      street: "12 St James's Square",
+      locality: 'London',
+      postalCode: 'SW1Y 4JH',
+      country: 'United Kingdom',
+      type: 'work',
+    },
+  ],
   socialProfiles: [{ service: 'linkedin', url: 'https://www.linkedin.com/in/zoe' }],
   photoUrl: 'https://example.com/zoe.jpg',
 };
@@ -48,7 +59,12 @@ describe('rich contacts on every surface', () => {
   afterAll(() => app.close());
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = JSON_HEADERS) =>
-    app.inject({ method: 'POST', url, headers, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+    app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
 
   it('POST /v1/vcard: the card of contact-model.md §1, photo in vcard only, format and qr.omitted reported', async () => {
     const res = await post('/v1/vcard', RICH_CARD);
@@ -146,7 +162,11 @@ describe('rich contacts on every surface', () => {
       emails: [{ address: 'a@b.org' }],
     });
     expect(met.statusCode).toBe(200);
-    const unmet = await post('/v1/vcard?template=business-card', { fullName: 'Ada', organization: 'AE', phones: [{ type: 'cell' }] });
+    const unmet = await post('/v1/vcard?template=business-card', {
+      fullName: 'Ada',
+      organization: 'AE',
+      phones: [{ type: 'cell' }],
+    });
     expect(unmet.statusCode).toBe(400);
     expect(unmet.json().error.details.missingFields).toEqual(['phone', 'email']);
   });
@@ -172,7 +192,8 @@ describe('rich contacts on every surface', () => {
         if (batch.status === 'succeeded') break;
         await sleep(20);
       }
-      return ((await app.inject({ method: 'GET', url: `/v1/batches/${id}/items?limit=100` })).json() as { data: [] }).data;
+      return ((await app.inject({ method: 'GET', url: `/v1/batches/${id}/items?limit=100` })).json() as { data: [] })
+        .data;
     }
 
     const CSV = [
@@ -237,9 +258,14 @@ describe('rich contacts on every surface', () => {
       ['address.street', 'address.work.street'],
       ['social.linkedin', 'SOCIAL.LinkedIn'],
     ])('a repeated column (%s and %s) is named', async (first, second) => {
-      const res = await post('/v1/batches', `fullName,${first},${second}\r\nAda,x,y\r\n`, { 'content-type': 'text/csv' });
+      const res = await post('/v1/batches', `fullName,${first},${second}\r\nAda,x,y\r\n`, {
+        'content-type': 'text/csv',
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ code: 'invalid_csv', message: `The CSV column "${second}" appears twice.` });
+      expect(res.json().error).toMatchObject({
+        code: 'invalid_csv',
+        message: `The CSV column "${second}" appears twice.`,
+      });
     });
   });
 });

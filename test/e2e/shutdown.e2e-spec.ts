@@ -19,7 +19,9 @@ describe('the built service, as npm start and the Dockerfile run it', () => {
   it('with PUBLIC_BASE_URL unset, every link it hands out follows PORT; GET / is the playground', async () => {
     const port = new URL(baseUrl).port;
     const headers = { 'content-type': 'application/json' };
-    const card = (await (await fetch(`${baseUrl}/v1/vcard`, { method: 'POST', headers, body: '{"fullName":"Ada"}' })).json()) as {
+    const card = (await (
+      await fetch(`${baseUrl}/v1/vcard`, { method: 'POST', headers, body: '{"fullName":"Ada"}' })
+    ).json()) as {
       generatorUrl: string;
     };
     expect(card.generatorUrl).toBe(`http://localhost:${port}/`);

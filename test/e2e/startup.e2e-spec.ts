@@ -47,13 +47,16 @@ describe('deployment files for a fleet', () => {
     expect(proxy.ports).toEqual(['${PORT:-3000}:8080']);
     const published = Object.values(compose.services).flatMap((service) => service.ports ?? []);
     expect(published.some((port) => port.includes(api.environment!.METRICS_PORT))).toBe(false);
-    expect(readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8')).toMatch(/set \$api http:\/\/api:3000;\s+proxy_pass \$api;/);
+    expect(readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8')).toMatch(
+      /set \$api http:\/\/api:3000;\s+proxy_pass \$api;/,
+    );
     // BullMQ's requirement: a full Redis refuses writes instead of evicting queued work.
     expect(redis.command).toEqual(expect.arrayContaining(['--maxmemory-policy', 'noeviction']));
   });
 
   it('the image runs the Node LTS that engines and CI name, and its health check is the liveness probe', () => {
-    const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } })
+      .engines.node;
     const images = [...dockerfile.matchAll(/^FROM node:(\d+)-/gm)].map((match) => Number(match[1]));
     expect(images).toEqual([24, 24]);
     expect(Number(/^>=(\d+)/.exec(engines)![1])).toBeLessThanOrEqual(24);

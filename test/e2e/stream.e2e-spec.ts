@@ -6,7 +6,10 @@ import { listenTestApp } from '../utils/test-app';
 type Received = ReceivedEvent;
 
 /** The shared EventSource reader, closing the stream at `complete` (or the types in `until`). */
-const collect = (url: string, options: { until?: string[]; onEvent?: (e: Received) => void } = {}): Promise<Received[]> =>
+const collect = (
+  url: string,
+  options: { until?: string[]; onEvent?: (e: Received) => void } = {},
+): Promise<Received[]> =>
   collectEvents(url, { until: options.until, onEvent: options.onEvent && ((event) => options.onEvent!(event)) });
 
 /** Splits a raw event-stream body into its frames (field → value). */
@@ -16,7 +19,9 @@ function frames(body: string): Array<Record<string, string>> {
     .map((block) => block.trim())
     .filter(Boolean)
     .map((block) =>
-      Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)])),
+      Object.fromEntries(
+        block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+      ),
     );
 }
 
@@ -28,21 +33,24 @@ describe('GET /v1/stream (Server-Sent Events)', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['/v1/stream', '/api/v1/stream'])('%s sends accepted, validated, encoded, complete, with ids, then ends', async (path) => {
-    const events = await collect(`${baseUrl}${path}`);
-    expect(events.map((e) => [e.type, e.id])).toEqual([
-      ['progress', '1'],
-      ['progress', '2'],
-      ['progress', '3'],
-      ['complete', '4'],
-    ]);
-    expect(events.map((e) => e.data)).toEqual([
-      { operation: 'create_vcard_payload', step: 'accepted', percent: 10, message: expect.any(String) },
-      { operation: 'create_vcard_payload', step: 'validated', percent: 45, message: expect.any(String) },
-      { operation: 'create_vcard_payload', step: 'encoded', percent: 80, message: expect.any(String) },
-      { operation: 'create_vcard_payload', percent: 100, message: expect.any(String) },
-    ]);
-  });
+  it.each(['/v1/stream', '/api/v1/stream'])(
+    '%s sends accepted, validated, encoded, complete, with ids, then ends',
+    async (path) => {
+      const events = await collect(`${baseUrl}${path}`);
+      expect(events.map((e) => [e.type, e.id])).toEqual([
+        ['progress', '1'],
+        ['progress', '2'],
+        ['progress', '3'],
+        ['complete', '4'],
+      ]);
+      expect(events.map((e) => e.data)).toEqual([
+        { operation: 'create_vcard_payload', step: 'accepted', percent: 10, message: expect.any(String) },
+        { operation: 'create_vcard_payload', step: 'validated', percent: 45, message: expect.any(String) },
+        { operation: 'create_vcard_payload', step: 'encoded', percent: 80, message: expect.any(String) },
+        { operation: 'create_vcard_payload', percent: 100, message: expect.any(String) },
+      ]);
+    },
+  );
 
   it('echoes operation=get_product_context in every event', async () => {
     const events = await collect(`${baseUrl}/v1/stream?operation=get_product_context`);
@@ -100,12 +108,15 @@ describe('GET /v1/stream (Server-Sent Events)', () => {
     expect(body.error).toMatchObject({ code: 'invalid_query', status: 400, details: { parameter } });
   });
 
-  it.each(['job_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB', 'not-a-job'])('?jobId=%s (unknown or malformed) is a 404 JSON error', async (jobId) => {
-    const res = await fetch(`${baseUrl}/v1/stream?jobId=${jobId}`);
-    expect(res.status).toBe(404);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('job_not_found');
-  });
+  it.each(['job_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB', 'not-a-job'])(
+    '?jobId=%s (unknown or malformed) is a 404 JSON error',
+    async (jobId) => {
+      const res = await fetch(`${baseUrl}/v1/stream?jobId=${jobId}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('job_not_found');
+    },
+  );
 
   it('EventSource gives up (no reconnect loop) on the invalid-operation error', async () => {
     await expect(collect(`${baseUrl}/v1/stream?operation=nope`)).rejects.toThrow(/\(400\)/);
@@ -154,6 +165,9 @@ describe('GET /v1/stream during shutdown (in process)', () => {
       ['progress', '1'],
       ['shutdown', '1'],
     ]);
-    expect(events[1].data).toEqual({ operation: 'create_vcard_payload', message: expect.stringMatching(/shutting down/) });
+    expect(events[1].data).toEqual({
+      operation: 'create_vcard_payload',
+      message: expect.stringMatching(/shutting down/),
+    });
   });
 });

@@ -26,7 +26,11 @@ export function readPngs(pngs: Buffer[]): GreyImage[] {
     const width = run.stdout.readUInt32BE(offset);
     const height = run.stdout.readUInt32BE(offset + 4);
     if (run.stdout[offset + 8] !== 1) throw new Error('the image has pixels that are not opaque');
-    images.push({ width, height, pixels: new Uint8Array(run.stdout.subarray(offset + 9, offset + 9 + width * height)) });
+    images.push({
+      width,
+      height,
+      pixels: new Uint8Array(run.stdout.subarray(offset + 9, offset + 9 + width * height)),
+    });
     offset += 9 + width * height;
   }
   return images;
@@ -52,7 +56,8 @@ function prepared(image: GreyImage, zoom: number, border: number): GreyImage {
   const pixels = new Uint8Array(width * width).fill(255);
   for (let y = 0; y < inner; y++) {
     const source = Math.floor(y / zoom) * image.width;
-    for (let x = 0; x < inner; x++) pixels[(y + border) * width + border + x] = image.pixels[source + Math.floor(x / zoom)];
+    for (let x = 0; x < inner; x++)
+      pixels[(y + border) * width + border + x] = image.pixels[source + Math.floor(x / zoom)];
   }
   return { width, height: width, pixels };
 }

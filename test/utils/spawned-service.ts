@@ -40,7 +40,9 @@ export class SpawnedService {
   ) {
     child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+    );
   }
 
   get baseUrl(): string {

@@ -43,7 +43,9 @@ export function collectEvents(
     source.onerror = (error) => {
       clearTimeout(timer);
       source.close();
-      reject(new Error(`stream failed (${error.code ?? 'no status'}): ${error.message}; got ${JSON.stringify(events)}`));
+      reject(
+        new Error(`stream failed (${error.code ?? 'no status'}): ${error.message}; got ${JSON.stringify(events)}`),
+      );
     };
   });
 }

@@ -7,6 +7,8 @@ export async function startAll<T>(starts: Array<Promise<T>>, stop: (started: T) 
   const settled = await Promise.allSettled(starts);
   const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (!failed) return settled.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
-  await Promise.allSettled(settled.map((outcome) => (outcome.status === 'fulfilled' ? stop(outcome.value) : undefined)));
+  await Promise.allSettled(
+    settled.map((outcome) => (outcome.status === 'fulfilled' ? stop(outcome.value) : undefined)),
+  );
   throw failed.reason;
 }

@@ -22,4 +22,5 @@ export function describeWithProgram(
 }
 
 /** The suites that run against a real redis-server on a free loopback port. */
-export const describeWithRedis = (): typeof describe => describeWithProgram('redis-server', 'apt-get install -y redis-server');
+export const describeWithRedis = (): typeof describe =>
+  describeWithProgram('redis-server', 'apt-get install -y redis-server');

@@ -15,7 +15,9 @@ export function buildTestApp(env: Record<string, string> = {}): Promise<NestFast
 }
 
 /** The production app listening on a free loopback port, for real HTTP clients (SSE, MCP). */
-export async function listenTestApp(env: Record<string, string> = {}): Promise<{ app: NestFastifyApplication; baseUrl: string }> {
+export async function listenTestApp(
+  env: Record<string, string> = {},
+): Promise<{ app: NestFastifyApplication; baseUrl: string }> {
   const app = await buildTestApp(env);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;

@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describeWithProgram } from './system-program';
 
-/** One property as python3-vobject reads it: name, parameters (values as lists), value (N and ADR as component lists). */
+/**
+ * One property as python3-vobject reads it: name, parameters (values as lists), value (N and ADR as component lists).
+ */
 export type VobjectProperty = [name: string, params: Record<string, string[]>, value: unknown];
 
 export interface VobjectCard {
@@ -19,7 +21,10 @@ export const describeWithVobject = (): ReturnType<typeof describeWithProgram> =>
 
 /** Reads every text with python3-vobject in one process. */
 export function readWithVobject(texts: readonly string[]): VobjectCard[] {
-  const run = spawnSync(SYSTEM_PYTHON, [join(__dirname, 'read-vcards.py')], { input: JSON.stringify(texts), maxBuffer: 256 * 1024 * 1024 });
+  const run = spawnSync(SYSTEM_PYTHON, [join(__dirname, 'read-vcards.py')], {
+    input: JSON.stringify(texts),
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (run.status !== 0) throw new Error(`vobject failed: ${run.stderr.toString().slice(0, 2000)}`);
   return JSON.parse(run.stdout.toString()) as VobjectCard[];
 }

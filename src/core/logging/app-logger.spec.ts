@@ -23,8 +23,14 @@ describe('AppLogger.logRecord', () => {
   });
 
   it.each<[string, FlatRecord]>([
-    ['a request line', { msg: 'request', requestId: 'req-1', method: 'GET', route: '/v1/templates/:id', status: 200, latencyMs: 1.25 }],
-    ['awkward strings', { msg: 'a "quoted"\nline', route: '(unmatched)', emoji: '😀\u2028', empty: '', flag: true, none: null }],
+    [
+      'a request line',
+      { msg: 'request', requestId: 'req-1', method: 'GET', route: '/v1/templates/:id', status: 200, latencyMs: 1.25 },
+    ],
+    [
+      'awkward strings',
+      { msg: 'a "quoted"\nline', route: '(unmatched)', emoji: '😀\u2028', empty: '', flag: true, none: null },
+    ],
   ])('writes the same line as its own log() in JSON mode: %s', (_name, record) => {
     jest.spyOn(Date, 'now').mockReturnValue(1_790_000_000_123);
     const logger = new AppLogger('info');
@@ -36,14 +42,18 @@ describe('AppLogger.logRecord', () => {
     expect(direct).toEqual(viaNest);
     expect(direct).toHaveLength(1);
     // Nest's own JSON line, with the level renamed.
-    const nest = JSON.parse(captureStdout(() => new ConsoleLogger({ json: true, colors: false }).log(record, 'http'))[0]);
+    const nest = JSON.parse(
+      captureStdout(() => new ConsoleLogger({ json: true, colors: false }).log(record, 'http'))[0],
+    );
     expect(JSON.parse(direct[0])).toEqual({ ...nest, level: 'info' });
   });
 
   it('names the levels as log shippers do', () => {
     const logger = new AppLogger('debug');
     // Errors go to stderr: read both streams, in the order written.
-    const errors = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => process.stdout.write(chunk));
+    const errors = jest
+      .spyOn(process.stderr, 'write')
+      .mockImplementation((chunk: string | Uint8Array) => process.stdout.write(chunk));
     const lines = captureStdout(() => {
       logger.log('a');
       logger.warn('b');

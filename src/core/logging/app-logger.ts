@@ -87,7 +87,9 @@ export class AppLogger extends ConsoleLogger {
     if (!this.isLevelEnabled('log')) return;
     stdoutLines ??= new PendingStdoutLines();
     // The envelope getJsonLogObject builds, in its key order, around the one stringified record.
-    stdoutLines.add(`${this.linePrefix}${Date.now()},"message":${JSON.stringify(message)},"context":${JSON.stringify(context)}}\n`);
+    stdoutLines.add(
+      `${this.linePrefix}${Date.now()},"message":${JSON.stringify(message)},"context":${JSON.stringify(context)}}\n`,
+    );
   }
 
   /** ConsoleLogger's JSON object, with the level names log shippers know. */

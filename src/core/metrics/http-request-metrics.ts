@@ -39,7 +39,12 @@ export class HttpRequestMetrics {
   private readonly rateLimited = new Map<string, number>();
 
   constructor(registry: Registry) {
-    const metric = (name: string, help: string, type: CollectedMetric['type'], values: () => Sample[]): CollectedMetric => ({
+    const metric = (
+      name: string,
+      help: string,
+      type: CollectedMetric['type'],
+      values: () => Sample[],
+    ): CollectedMetric => ({
       name,
       help,
       type,
@@ -50,8 +55,11 @@ export class HttpRequestMetrics {
     const register = (collected: CollectedMetric): void =>
       registry.registerMetric(collected as unknown as Parameters<Registry['registerMetric']>[0]);
     register(
-      metric('vcard_http_requests_total', 'HTTP requests answered, by method, route pattern and status class.', 'counter', () =>
-        [...this.series.values()].map((s) => ({ value: s.count, labels: s.labels })),
+      metric(
+        'vcard_http_requests_total',
+        'HTTP requests answered, by method, route pattern and status class.',
+        'counter',
+        () => [...this.series.values()].map((s) => ({ value: s.count, labels: s.labels })),
       ),
     );
     register(
@@ -73,7 +81,8 @@ export class HttpRequestMetrics {
   }
 
   observe(method: string, route: string, status: number, seconds: number): void {
-    const statusClass = status >= 500 ? '5xx' : status >= 400 ? '4xx' : status >= 300 ? '3xx' : status >= 200 ? '2xx' : '1xx';
+    const statusClass =
+      status >= 500 ? '5xx' : status >= 400 ? '4xx' : status >= 300 ? '3xx' : status >= 200 ? '2xx' : '1xx';
     const key = `${method} ${route} ${statusClass}`;
     let series = this.series.get(key);
     if (series === undefined) {

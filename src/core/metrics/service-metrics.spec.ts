@@ -3,8 +3,10 @@ import { Registry } from 'prom-client';
 import type { ServiceConfig } from '../../options/service-config';
 import { ServiceMetrics } from './service-metrics';
 
-const metricsWith = (registry: Registry): ServiceMetrics => new ServiceMetrics({ metricsRegistry: registry } as ServiceConfig);
-const gaugeValue = (text: string, name: string): string | undefined => new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
+const metricsWith = (registry: Registry): ServiceMetrics =>
+  new ServiceMetrics({ metricsRegistry: registry } as ServiceConfig);
+const gaugeValue = (text: string, name: string): string | undefined =>
+  new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
 
 describe('ServiceMetrics', () => {
   it('a gauge whose reading fails or hangs keeps its last value, and the scrape still answers', async () => {
@@ -30,11 +32,21 @@ describe('ServiceMetrics', () => {
     const text = await registry.metrics();
     expect(text).toContain('vcard_http_requests_total{method="POST",route="/v1/vcard",status_class="2xx"} 2');
     expect(text).toContain('vcard_http_requests_total{method="GET",route="/v1/templates",status_class="4xx"} 1');
-    expect(text).toContain('vcard_http_request_duration_seconds_bucket{method="POST",route="/v1/vcard",status_class="2xx",le="0.0005"} 1');
-    expect(text).toContain('vcard_http_request_duration_seconds_bucket{method="POST",route="/v1/vcard",status_class="2xx",le="0.0025"} 1');
-    expect(text).toContain('vcard_http_request_duration_seconds_bucket{method="POST",route="/v1/vcard",status_class="2xx",le="0.005"} 2');
-    expect(text).toContain('vcard_http_request_duration_seconds_bucket{method="POST",route="/v1/vcard",status_class="2xx",le="+Inf"} 2');
-    expect(text).toContain('vcard_http_request_duration_seconds_count{method="POST",route="/v1/vcard",status_class="2xx"} 2');
+    expect(text).toContain(
+      'vcard_http_request_duration_seconds_bucket{method="POST",route="/v1/vcard",status_class="2xx",le="0.0005"} 1',
+    );
+    expect(text).toContain(
+      'vcard_http_request_duration_seconds_bucket{method="POST",route="/v1/vcard",status_class="2xx",le="0.0025"} 1',
+    );
+    expect(text).toContain(
+      'vcard_http_request_duration_seconds_bucket{method="POST",route="/v1/vcard",status_class="2xx",le="0.005"} 2',
+    );
+    expect(text).toContain(
+      'vcard_http_request_duration_seconds_bucket{method="POST",route="/v1/vcard",status_class="2xx",le="+Inf"} 2',
+    );
+    expect(text).toContain(
+      'vcard_http_request_duration_seconds_count{method="POST",route="/v1/vcard",status_class="2xx"} 2',
+    );
     expect(text).toContain('vcard_http_rate_limited_total{route="/v1/templates"} 1');
     expect(text).toMatch(/# TYPE vcard_http_request_duration_seconds histogram/);
     // Known series start at zero.

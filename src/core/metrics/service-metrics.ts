@@ -27,7 +27,12 @@ export class ServiceMetrics {
     this.registry = config.metricsRegistry ?? new Registry();
     const registers = [this.registry];
     this.http = new HttpRequestMetrics(this.registry);
-    this.jobs = new Counter({ name: 'vcard_jobs_total', help: 'Jobs created, by final status.', labelNames: ['status'], registers });
+    this.jobs = new Counter({
+      name: 'vcard_jobs_total',
+      help: 'Jobs created, by final status.',
+      labelNames: ['status'],
+      registers,
+    });
     this.batchesCreated = new Counter({
       name: 'vcard_batches_created_total',
       help: 'Batches created (replays of an Idempotency-Key not counted).',

@@ -1,4 +1,11 @@
-import { ArgumentMetadata, Injectable, Type, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import {
+  ArgumentMetadata,
+  Injectable,
+  Type,
+  ValidationError,
+  ValidationPipe,
+  ValidationPipeOptions,
+} from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { MAX_LISTED_ISSUES, namesPrototypeMember, shownPath, type FieldIssue } from '../../lib/contact';
 import { ApiError } from '../errors/api-error';

@@ -6,8 +6,14 @@ import { ApiError } from '../errors/api-error';
  * issues (so an error stays small whatever the body) and `details.fieldCount` counts them all;
  * `extra` details follow (a batch's maxContacts).
  */
-export function invalidRequest(issues: readonly FieldIssue[], count = issues.length, extra: Record<string, unknown> = {}): ApiError {
-  return new ApiError('invalid_request', { details: { fields: issues.slice(0, MAX_LISTED_ISSUES), fieldCount: count, ...extra } });
+export function invalidRequest(
+  issues: readonly FieldIssue[],
+  count = issues.length,
+  extra: Record<string, unknown> = {},
+): ApiError {
+  return new ApiError('invalid_request', {
+    details: { fields: issues.slice(0, MAX_LISTED_ISSUES), fieldCount: count, ...extra },
+  });
 }
 
 /** A 400 invalid_request about one field. */

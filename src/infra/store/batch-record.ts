@@ -43,4 +43,6 @@ export interface ActiveLimits {
 }
 
 export type BatchCreation =
-  { created: true } | { created: false; existing: BatchRecord; fingerprint: string } | { created: false; refused: 'client' | 'service' };
+  | { created: true }
+  | { created: false; existing: BatchRecord; fingerprint: string }
+  | { created: false; refused: 'client' | 'service' };

@@ -11,7 +11,12 @@ export abstract class BatchStore {
    * Idempotency-Key already used, the earlier batch instead; with the client (record.client) or
    * the service at its limit of unfinished batches, nothing, and which limit refused it.
    */
-  abstract create(record: BatchRecord, contacts: string[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation>;
+  abstract create(
+    record: BatchRecord,
+    contacts: string[],
+    limits: ActiveLimits,
+    idempotency?: IdempotencyClaim,
+  ): Promise<BatchCreation>;
 
   abstract get(id: string): Promise<BatchRecord | null>;
 

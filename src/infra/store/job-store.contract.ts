@@ -34,7 +34,10 @@ function aJob(value = 'v'): JobRecord<{ value: string }> {
  * The behaviour every JobStore driver must have. Run it from each driver's spec:
  * `describeJobStoreContract('MemoryJobStore', (limits) => ...)`.
  */
-export function describeJobStoreContract(name: string, createHarness: (limits: JobStoreLimits) => Promise<JobStoreHarness>): void {
+export function describeJobStoreContract(
+  name: string,
+  createHarness: (limits: JobStoreLimits) => Promise<JobStoreHarness>,
+): void {
   describe(`${name} (JobStore contract)`, () => {
     let harness: JobStoreHarness | undefined;
     let store: JobStore<{ value: string }>;

@@ -60,7 +60,8 @@ export const STORE_PROVIDERS: Provider[] = [
     inject: [SERVICE_CONFIG],
     useFactory: async ({ store }: ServiceConfig): Promise<RedisConnection | null> => {
       if (store.kind === 'memory') return null;
-      if (store.kind === 'redis-client') return { client: store.client, owned: false, circuit: new RedisCircuit(store.client) };
+      if (store.kind === 'redis-client')
+        return { client: store.client, owned: false, circuit: new RedisCircuit(store.client) };
       const client = createRedisClient(store.url);
       // Without a listener ioredis prints every reconnect error; the drivers report outages.
       client.on('error', () => undefined);
@@ -73,7 +74,9 @@ export const STORE_PROVIDERS: Provider[] = [
     inject: [SERVICE_CONFIG, REDIS_CONNECTION],
     useFactory: (config: ServiceConfig, redis: RedisConnection | null): JobStore => {
       const limits = { ttlSeconds: config.jobs.ttlSeconds, maxJobs: config.jobs.maxJobs };
-      return redis ? new RedisJobStore(redis.client, { ...limits, circuit: redis.circuit }) : new MemoryJobStore(limits);
+      return redis
+        ? new RedisJobStore(redis.client, { ...limits, circuit: redis.circuit })
+        : new MemoryJobStore(limits);
     },
   },
   {

@@ -28,7 +28,8 @@ export function csvColumnsOf(schema: ObjectRule): (name: string) => Column | nul
   for (const [field, rule] of Object.entries(schema.fields)) {
     if (rule.kind === 'text') fixed.set(field.toLowerCase(), { kind: 'field', field });
     else if (rule.kind === 'object') {
-      for (const part of Object.keys(rule.fields)) fixed.set(`${field}.${part}`.toLowerCase(), { kind: 'part', field, part });
+      for (const part of Object.keys(rule.fields))
+        fixed.set(`${field}.${part}`.toLowerCase(), { kind: 'part', field, part });
     } else if (rule.kind === 'list' && rule.csvSeparator !== undefined) {
       fixed.set(field.toLowerCase(), { kind: 'split', field, separator: rule.csvSeparator });
     } else if (rule.kind === 'list' && rule.csvStem !== undefined && rule.items.kind === 'object') {
@@ -71,7 +72,12 @@ function listColumns(list: string, stem: string, items: ObjectRule): (lower: str
       return { kind: 'component', list, slot: canonical ?? '', type: canonical, component: key };
     }
     const [keyText] = required;
-    if (!types && required.length === 2 && parts.length === 1 && (keyText[1].checks ?? []).every((check) => check.test(parts[0]))) {
+    if (
+      !types &&
+      required.length === 2 &&
+      parts.length === 1 &&
+      (keyText[1].checks ?? []).every((check) => check.test(parts[0]))
+    ) {
       // An untyped pair, the column naming the first text (social.<service>) and the cell the second.
       return { kind: 'entry', list, valueKey: required[1][0], entry: { [required[0][0]]: parts[0] } };
     }
@@ -150,7 +156,9 @@ function toContact(columns: readonly Column[], cells: readonly string[]): Record
   // Structured entries with no cell are no entry, and an empty list is no list.
   for (const [name, value] of Object.entries(contact)) {
     if (!Array.isArray(value)) continue;
-    const kept = value.filter((entry) => typeof entry !== 'object' || Object.keys(entry as object).some((key) => key !== 'type'));
+    const kept = value.filter(
+      (entry) => typeof entry !== 'object' || Object.keys(entry as object).some((key) => key !== 'type'),
+    );
     if (kept.length === 0) delete contact[name];
     else contact[name] = kept;
   }

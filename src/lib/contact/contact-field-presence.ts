@@ -7,7 +7,8 @@ import type { ObjectRule, Rule } from './contact-rules';
  */
 export function fieldPresence(schema: ObjectRule): (contact: object, field: string) => boolean {
   const listOf = new Map<string, string>();
-  for (const [name, rule] of Object.entries(schema.fields)) if (rule.kind === 'list' && rule.shorthand) listOf.set(rule.shorthand, name);
+  for (const [name, rule] of Object.entries(schema.fields))
+    if (rule.kind === 'list' && rule.shorthand) listOf.set(rule.shorthand, name);
   return (contact, field) => {
     const values = contact as Record<string, unknown>;
     if (values[field]) return true;
@@ -39,12 +40,16 @@ export function describeFields(schema: ObjectRule): string {
     .join('; ');
 }
 
-/** The length limit of every text of the schema, by path (`fullName`, `name.family`, `phones[].number`, `categories[]`). */
+/**
+ * The length limit of every text of the schema, by path (`fullName`, `name.family`, `phones[].number`,
+ * `categories[]`).
+ */
 export function textLimits(schema: ObjectRule): Record<string, number> {
   const limits: Record<string, number> = {};
   const walk = (rule: Rule, path: string): void => {
     if (rule.kind === 'text') limits[path] = rule.max;
-    else if (rule.kind === 'object') for (const [name, field] of Object.entries(rule.fields)) walk(field, path ? `${path}.${name}` : name);
+    else if (rule.kind === 'object')
+      for (const [name, field] of Object.entries(rule.fields)) walk(field, path ? `${path}.${name}` : name);
     else if (rule.kind === 'list') walk(rule.items, `${path}[]`);
   };
   walk(schema, '');

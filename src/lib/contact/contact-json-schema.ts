@@ -26,20 +26,36 @@ export function ruleJsonSchema(rule: Rule, components?: Record<string, JsonSchem
         ...(rule.required ? { minLength: 1 } : {}),
       };
     case 'choice':
-      return { type: 'string', enum: [...rule.values], ...(rule.default !== undefined ? { default: rule.default } : {}), ...docOf(rule) };
+      return {
+        type: 'string',
+        enum: [...rule.values],
+        ...(rule.default !== undefined ? { default: rule.default } : {}),
+        ...docOf(rule),
+      };
     case 'flag':
       return { type: 'boolean', ...docOf(rule) };
     case 'list':
-      return { type: 'array', maxItems: rule.max, items: ruleJsonSchema(rule.items, components, false), ...docOf(rule) };
+      return {
+        type: 'array',
+        maxItems: rule.max,
+        items: ruleJsonSchema(rule.items, components, false),
+        ...docOf(rule),
+      };
     case 'object':
       return objectSchema(rule, components, isRoot);
   }
 }
 
-function objectSchema(rule: ObjectRule, components: Record<string, JsonSchema> | undefined, isRoot: boolean): JsonSchema {
+function objectSchema(
+  rule: ObjectRule,
+  components: Record<string, JsonSchema> | undefined,
+  isRoot: boolean,
+): JsonSchema {
   const schema: JsonSchema = {
     type: 'object',
-    properties: Object.fromEntries(Object.entries(rule.fields).map(([name, field]) => [name, ruleJsonSchema(field, components, false)])),
+    properties: Object.fromEntries(
+      Object.entries(rule.fields).map(([name, field]) => [name, ruleJsonSchema(field, components, false)]),
+    ),
   };
   const required = Object.entries(rule.fields).filter(([, field]) => field.kind === 'text' && field.required);
   if (required.length > 0) schema.required = required.map(([name]) => name);

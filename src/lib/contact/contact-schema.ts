@@ -14,9 +14,14 @@ import type { ObjectRule, Rule, TextRule, ValueCheck } from './contact-rules';
 const PHONE_FORMAT: ValueCheck = {
   issue: 'format',
   test: isValidPhone,
-  message: (path) => `${path} must hold 3 to 20 digits and only + ( ) - . / and spaces, with an optional extension such as x123`,
+  message: (path) =>
+    `${path} must hold 3 to 20 digits and only + ( ) - . / and spaces, with an optional extension such as x123`,
 };
-const EMAIL_FORMAT: ValueCheck = { issue: 'format', test: isValidEmail, message: (path) => `${path} must be a valid email address` };
+const EMAIL_FORMAT: ValueCheck = {
+  issue: 'format',
+  test: isValidEmail,
+  message: (path) => `${path} must be a valid email address`,
+};
 const URL_FORMAT: ValueCheck = {
   issue: 'format',
   test: (value) => normalizeWebsite(value) !== null,
@@ -33,10 +38,20 @@ export function isBirthday(value: string): boolean {
 }
 
 const text = (max: number, doc: Omit<TextRule, 'kind' | 'max'> = {}): TextRule => ({ kind: 'text', max, ...doc });
-const url = (doc: Omit<TextRule, 'kind' | 'max'>): TextRule => text(2048, { format: 'uri', ...doc, checks: [URL_FORMAT] });
-const pref = { kind: 'flag', once: true, description: 'The preferred entry of its list (PREF); at most one per list.' } as const;
+const url = (doc: Omit<TextRule, 'kind' | 'max'>): TextRule =>
+  text(2048, { format: 'uri', ...doc, checks: [URL_FORMAT] });
+const pref = {
+  kind: 'flag',
+  once: true,
+  description: 'The preferred entry of its list (PREF); at most one per list.',
+} as const;
 const placeType = (what: string) =>
-  ({ kind: 'choice', values: PLACE_TYPES, default: 'work', description: `Whether the ${what} is for work, home or other.` }) as const;
+  ({
+    kind: 'choice',
+    values: PLACE_TYPES,
+    default: 'work',
+    description: `Whether the ${what} is for work, home or other.`,
+  }) as const;
 
 const ADDRESS_DOCS: Readonly<Record<AddressComponent, string>> = {
   poBox: 'Post office box.',
@@ -59,7 +74,8 @@ const nameRule: ObjectRule = {
   entry: true,
   schemaName: 'ContactName',
   needsOneOf: ['family', 'given'],
-  description: 'The structured name (N), in place of the one derived from fullName; FN stays fullName. Family or given is needed.',
+  description:
+    'The structured name (N), in place of the one derived from fullName; FN stays fullName. Family or given is needed.',
   fields: {
     family: text(128, { description: 'Family name(s).', example: 'Lovelace' }),
     given: text(128, { description: 'Given name(s).', example: 'Ada' }),
@@ -131,7 +147,12 @@ export const CONTACT_SCHEMA: ObjectRule = {
         entry: true,
         schemaName: 'ContactEmail',
         fields: {
-          address: text(FIELD_MAX_LENGTH.email, { required: true, format: 'email', example: 'ada@home.example', checks: [EMAIL_FORMAT] }),
+          address: text(FIELD_MAX_LENGTH.email, {
+            required: true,
+            format: 'email',
+            example: 'ada@home.example',
+            checks: [EMAIL_FORMAT],
+          }),
           type: placeType('address'),
           pref: { ...pref },
         },
@@ -173,7 +194,11 @@ export const CONTACT_SCHEMA: ObjectRule = {
           ...Object.fromEntries(
             ADDRESS_COMPONENTS.map((component) => [
               component,
-              text(256, { multiLine: component === 'street', description: ADDRESS_DOCS[component], example: ADDRESS_EXAMPLES[component] }),
+              text(256, {
+                multiLine: component === 'street',
+                description: ADDRESS_DOCS[component],
+                example: ADDRESS_EXAMPLES[component],
+              }),
             ]),
           ),
           type: placeType('address'),
@@ -199,7 +224,8 @@ export const CONTACT_SCHEMA: ObjectRule = {
               {
                 issue: 'invalid_value',
                 test: (value) => SOCIAL_SERVICE_PATTERN.test(value),
-                message: (path) => `${path} must be lower-case letters, digits, dots and hyphens, starting with a letter or digit`,
+                message: (path) =>
+                  `${path} must be lower-case letters, digits, dots and hyphens, starting with a letter or digit`,
               },
             ],
           }),
@@ -212,8 +238,16 @@ export const CONTACT_SCHEMA: ObjectRule = {
       example: '1815-12-10',
       format: 'date',
       checks: [
-        { issue: 'format', test: (value) => DATE_SHAPE.test(value), message: (path) => `${path} must be a date written YYYY-MM-DD` },
-        { issue: 'invalid_value', test: isBirthday, message: (path) => `${path} must be a real date from 1800 to this year` },
+        {
+          issue: 'format',
+          test: (value) => DATE_SHAPE.test(value),
+          message: (path) => `${path} must be a date written YYYY-MM-DD`,
+        },
+        {
+          issue: 'invalid_value',
+          test: isBirthday,
+          message: (path) => `${path} must be a real date from 1800 to this year`,
+        },
       ],
     }),
     categories: {
@@ -230,7 +264,8 @@ export const CONTACT_SCHEMA: ObjectRule = {
       example: 'Met at the QR conference',
     }),
     photoUrl: url({
-      description: 'http(s) URL of a photo (PHOTO;VALUE=uri): in vcard only, never in qrPayload (it is listed in qr.omitted).',
+      description:
+        'http(s) URL of a photo (PHOTO;VALUE=uri): in vcard only, never in qrPayload (it is listed in qr.omitted).',
       example: 'https://example.com/ada.jpg',
     }),
   } satisfies Record<string, Rule>,

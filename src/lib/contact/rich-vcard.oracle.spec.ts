@@ -21,31 +21,47 @@ const PHONE_TYPES: Record<string, string[]> = {
   text: ['MSG'],
   other: ['VOICE'],
 };
-const EMAIL_TYPES: Record<string, string[]> = { work: ['WORK', 'INTERNET'], home: ['HOME', 'INTERNET'], other: ['INTERNET'] };
+const EMAIL_TYPES: Record<string, string[]> = {
+  work: ['WORK', 'INTERNET'],
+  home: ['HOME', 'INTERNET'],
+  other: ['INTERNET'],
+};
 const ADDRESS_TYPES: Record<string, string[]> = { work: ['WORK'], home: ['HOME'], other: ['POSTAL'] };
 const withPref = (types: string[], pref: boolean | undefined): string[] => (pref ? [...types, 'PREF'] : types);
 
-/** The card the spec promises for a contact, property by property, as vobject reads it (N derived from fullName is not modelled). */
+/**
+ * The card the spec promises for a contact, property by property, as vobject reads it (N derived from fullName is not
+ * modelled).
+ */
 function expectedProperties(c: RichContactInput): Array<VobjectProperty | ['N', 'derived']> {
   const out: Array<VobjectProperty | ['N', 'derived']> = [['VERSION', {}, '3.0']];
   out.push(
     c.name
-      ? ['N', {}, [c.name.family ?? '', c.name.given ?? '', c.name.additional ?? '', c.name.prefix ?? '', c.name.suffix ?? '']]
+      ? [
+          'N',
+          {},
+          [c.name.family ?? '', c.name.given ?? '', c.name.additional ?? '', c.name.prefix ?? '', c.name.suffix ?? ''],
+        ]
       : ['N', 'derived'],
   );
   out.push(['FN', {}, c.fullName]);
   if (c.nickname) out.push(['NICKNAME', {}, c.nickname]);
-  if (c.organization || c.department) out.push(['ORG', {}, c.department ? [c.organization ?? '', c.department] : [c.organization]]);
+  if (c.organization || c.department)
+    out.push(['ORG', {}, c.department ? [c.organization ?? '', c.department] : [c.organization]]);
   if (c.title) out.push(['TITLE', {}, c.title]);
   if (c.phone) out.push(['TEL', { TYPE: ['WORK', 'VOICE'] }, c.phone]);
-  for (const p of c.phones ?? []) out.push(['TEL', { TYPE: withPref(PHONE_TYPES[p.type ?? 'work'], p.pref) }, p.number]);
+  for (const p of c.phones ?? [])
+    out.push(['TEL', { TYPE: withPref(PHONE_TYPES[p.type ?? 'work'], p.pref) }, p.number]);
   if (c.email) out.push(['EMAIL', { TYPE: ['WORK', 'INTERNET'] }, c.email]);
-  for (const e of c.emails ?? []) out.push(['EMAIL', { TYPE: withPref(EMAIL_TYPES[e.type ?? 'work'], e.pref) }, e.address]);
+  for (const e of c.emails ?? [])
+    out.push(['EMAIL', { TYPE: withPref(EMAIL_TYPES[e.type ?? 'work'], e.pref) }, e.address]);
   if (c.website) out.push(['URL', {}, c.website]);
   for (const u of c.urls ?? []) out.push(['URL', {}, u.url]);
   if (c.address) out.push(['ADR', { TYPE: ['WORK'] }, ['', '', c.address, '', '', '', '']]);
   for (const a of c.addresses ?? []) {
-    const components = [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country].map((part) => part ?? '');
+    const components = [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country].map(
+      (part) => part ?? '',
+    );
     out.push(['ADR', { TYPE: withPref(ADDRESS_TYPES[a.type ?? 'work'], a.pref) }, components]);
   }
   for (const s of c.socialProfiles ?? []) out.push(['X-SOCIALPROFILE', { TYPE: [s.service] }, s.url]);
@@ -138,7 +154,8 @@ describeWithVobject()('rich contacts read back by python3-vobject and ical.js', 
         if (want[0] === 'EMAIL') expect(property.getFirstValue()).toBe(want[2]);
         // ical.js merges two ADR components when one ends with a backslash (its quirk 2).
         const components = want[2] as string[];
-        if (want[0] === 'ADR' && !components.some((part) => part.endsWith('\\'))) expect(property.getFirstValue()).toEqual(components);
+        if (want[0] === 'ADR' && !components.some((part) => part.endsWith('\\')))
+          expect(property.getFirstValue()).toEqual(components);
       });
     }
   });

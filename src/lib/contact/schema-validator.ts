@@ -99,13 +99,16 @@ function textValidator(rule: TextRule, inEntry: boolean): Validator {
   const multiLine = rule.multiLine === true;
   const checks = rule.checks ?? [];
   return (value, path, sink) => {
-    if (value === undefined || value === null) return required ? reject(sink, path, 'required', `${path} is required`) : ABSENT;
+    if (value === undefined || value === null)
+      return required ? reject(sink, path, 'required', `${path} is required`) : ABSENT;
     if (typeof value !== 'string') return reject(sink, path, 'type', `${path} must be a string`);
     // A lone surrogate is decided on the raw value: cleaning could join its halves into a valid pair.
-    if (hasLoneSurrogate(value)) return reject(sink, path, 'invalid_unicode', `${path} contains an unpaired UTF-16 surrogate`);
+    if (hasLoneSurrogate(value))
+      return reject(sink, path, 'invalid_unicode', `${path} contains an unpaired UTF-16 surrogate`);
     const cleaned = cleanText(value, multiLine);
     if (cleaned === '') return required ? reject(sink, path, 'required', `${path} must not be empty`) : ABSENT;
-    if (codePointLength(cleaned) > rule.max) return reject(sink, path, 'too_long', `${path} must be at most ${rule.max} characters`);
+    if (codePointLength(cleaned) > rule.max)
+      return reject(sink, path, 'too_long', `${path} must be at most ${rule.max} characters`);
     for (const check of checks) if (!check.test(cleaned)) return reject(sink, path, check.issue, check.message(path));
     return cleaned;
   };

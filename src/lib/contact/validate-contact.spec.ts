@@ -18,10 +18,25 @@ const thisYear = new Date().getUTCFullYear();
 
 describe('validateContact: the exact path and issue of each bad input (contact-model.md §1)', () => {
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['a phone entry without its number', { phones: [{ type: 'cell', pref: true, number: 5 }] }, 'phones[0].number', 'type'],
-    ['a malformed second phone', { phones: [{ number: '+1 555 0100' }, { number: 'call me' }] }, 'phones[1].number', 'format'],
+    [
+      'a phone entry without its number',
+      { phones: [{ type: 'cell', pref: true, number: 5 }] },
+      'phones[0].number',
+      'type',
+    ],
+    [
+      'a malformed second phone',
+      { phones: [{ number: '+1 555 0100' }, { number: 'call me' }] },
+      'phones[1].number',
+      'format',
+    ],
     ['a typo inside an entry', { phones: [{ nmber: '+1 555 0100' }] }, 'phones[0].nmber', 'unknown'],
-    ['a phone type outside its set', { phones: [{ number: '+1 555 0100', type: 'mobile' }] }, 'phones[0].type', 'invalid_value'],
+    [
+      'a phone type outside its set',
+      { phones: [{ number: '+1 555 0100', type: 'mobile' }] },
+      'phones[0].type',
+      'invalid_value',
+    ],
     ['an upper-case type', { emails: [{ address: 'a@b.org', type: 'WORK' }] }, 'emails[0].type', 'invalid_value'],
     [
       'a second pref',
@@ -38,7 +53,12 @@ describe('validateContact: the exact path and issue of each bad input (contact-m
     ['a bad email in the list', { emails: [{ address: 'a@b' }] }, 'emails[0].address', 'format'],
     ['a non-http URL', { urls: [{ url: 'ftp://example.org' }] }, 'urls[0].url', 'format'],
     ['nine phones', { phones: Array.from({ length: 9 }, () => ({ number: '+1 555 0100' })) }, 'phones', 'too_many'],
-    ['five addresses', { addresses: Array.from({ length: 5 }, () => ({ locality: 'Paris' })) }, 'addresses', 'too_many'],
+    [
+      'five addresses',
+      { addresses: Array.from({ length: 5 }, () => ({ locality: 'Paris' })) },
+      'addresses',
+      'too_many',
+    ],
     ['seventeen categories', { categories: Array.from({ length: 17 }, () => 'x') }, 'categories', 'too_many'],
     ['a list that is an object', { phones: { number: '+1 555 0100' } }, 'phones', 'type'],
     ['an entry that is a string', { addresses: ['1 Main St'] }, 'addresses[0]', 'type'],
@@ -50,8 +70,18 @@ describe('validateContact: the exact path and issue of each bad input (contact-m
     ['a name that is a string', { name: 'Ada Lovelace' }, 'name', 'type'],
     ['an unknown name part', { name: { family: 'Lovelace', middle: 'Augusta' } }, 'name.middle', 'unknown'],
     ['a long street', { addresses: [{ street: 'x'.repeat(257) }] }, 'addresses[0].street', 'too_long'],
-    ['an address type outside its set', { addresses: [{ locality: 'Paris', type: 'postal' }] }, 'addresses[0].type', 'invalid_value'],
-    ['a social profile without its url', { socialProfiles: [{ service: 'linkedin' }] }, 'socialProfiles[0].url', 'required'],
+    [
+      'an address type outside its set',
+      { addresses: [{ locality: 'Paris', type: 'postal' }] },
+      'addresses[0].type',
+      'invalid_value',
+    ],
+    [
+      'a social profile without its url',
+      { socialProfiles: [{ service: 'linkedin' }] },
+      'socialProfiles[0].url',
+      'required',
+    ],
     [
       'a social service in upper case',
       { socialProfiles: [{ service: 'LinkedIn', url: 'https://x.org' }] },
@@ -75,7 +105,9 @@ describe('validateContact: the exact path and issue of each bad input (contact-m
     ['a lone surrogate in a nested value', { name: { family: 'a\ud800b' } }, 'name.family', 'invalid_unicode'],
   ])('%s: %s', (_case, fields, field, issue) => {
     const issues = issuesOf({ ...base, ...fields });
-    expect(issues).toEqual([{ field, issue, message: expect.stringMatching(new RegExp(`^${field.replace(/[[\].]/g, '\\$&')} `)) }]);
+    expect(issues).toEqual([
+      { field, issue, message: expect.stringMatching(new RegExp(`^${field.replace(/[[\].]/g, '\\$&')} `)) },
+    ]);
   });
 
   it('never echoes the rejected value', () => {
@@ -116,7 +148,11 @@ describe('validateContact: what it accepts and how it cleans', () => {
 
   it('cleans nested text like flat text: a street keeps its line breaks, other text gets spaces', () => {
     expect(
-      valueOf({ ...base, addresses: [{ street: ' 1 Main St\r\nFlat 2 ', locality: 'Lon\ndon' }], name: { family: 'Love\tlace' } }),
+      valueOf({
+        ...base,
+        addresses: [{ street: ' 1 Main St\r\nFlat 2 ', locality: 'Lon\ndon' }],
+        name: { family: 'Love\tlace' },
+      }),
     ).toEqual({
       ...base,
       addresses: [{ street: '1 Main St\nFlat 2', locality: 'Lon don' }],
@@ -174,7 +210,9 @@ describe('validateContact: hostile input stays bounded', () => {
         fullName: fc.jsonValue({ maxDepth: 2 }),
         name: fc.jsonValue({ maxDepth: 2 }),
         phones: fc.jsonValue({ maxDepth: 3 }),
-        addresses: fc.array(fc.dictionary(fc.constantFrom('street', 'locality', 'type', 'pref', 'x'), fc.jsonValue({ maxDepth: 1 }))),
+        addresses: fc.array(
+          fc.dictionary(fc.constantFrom('street', 'locality', 'type', 'pref', 'x'), fc.jsonValue({ maxDepth: 1 })),
+        ),
         categories: fc.jsonValue({ maxDepth: 2 }),
         birthday: fc.jsonValue({ maxDepth: 1 }),
       },

@@ -26,7 +26,8 @@ function expectPixelsMatch(image: GreyImage, matrix: QrMatrix, scale: number, ma
     const rowStart = ((y / scale) | 0) * modules;
     for (let x = 0; x < side; x++) {
       const expected = colours[rowStart + ((x / scale) | 0)];
-      if (image.pixels[y * side + x] !== expected) throw new Error(`pixel (${x}, ${y}) should be ${expected === 0 ? 'black' : 'white'}`);
+      if (image.pixels[y * side + x] !== expected)
+        throw new Error(`pixel (${x}, ${y}) should be ${expected === 0 ? 'black' : 'white'}`);
     }
   }
 }

@@ -41,7 +41,12 @@ export function qrPng(matrix: QrMatrix, { scale, margin }: QrRaster): Buffer {
   header.writeUInt32BE(width, 4);
   header[8] = 1; // bit depth
   header[9] = 0; // colour type: greyscale
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -1,5 +1,11 @@
 import { cleanText } from './clean-field';
-import { ADDRESS_COMPONENTS, type ContactFields, type ContactName, type PhoneType, type PlaceType } from './contact-fields';
+import {
+  ADDRESS_COMPONENTS,
+  type ContactFields,
+  type ContactName,
+  type PhoneType,
+  type PlaceType,
+} from './contact-fields';
 import { hasLoneSurrogate } from './lone-surrogate';
 import { deriveStructuredName } from './structured-name';
 import { normalizeWebsite } from './website';
@@ -54,7 +60,13 @@ export function cardItems(fields: ContactFields): CardItem[] {
   const organization = text(fields.organization, 'organization');
   const department = text(fields.department, 'department');
   if (organization || department) {
-    out.push({ key: 'ORG', field: department ? 'department' : 'organization', path: 'organization', organization, department });
+    out.push({
+      key: 'ORG',
+      field: department ? 'department' : 'organization',
+      path: 'organization',
+      organization,
+      department,
+    });
   }
   const title = text(fields.title, 'title');
   if (title) out.push({ key: 'TITLE', field: 'title', path: 'title', value: title });
@@ -95,9 +107,18 @@ export function cardItems(fields: ContactFields): CardItem[] {
   });
   const street = text(fields.address, 'address', true);
   if (street)
-    out.push({ key: 'ADR', field: 'address', path: 'address', components: ['', '', street, '', '', '', ''], type: 'work', pref: false });
+    out.push({
+      key: 'ADR',
+      field: 'address',
+      path: 'address',
+      components: ['', '', street, '', '', '', ''],
+      type: 'work',
+      pref: false,
+    });
   fields.addresses?.forEach((entry, i) => {
-    const components = ADDRESS_COMPONENTS.map((component) => text(entry[component], 'addresses', component === 'street'));
+    const components = ADDRESS_COMPONENTS.map((component) =>
+      text(entry[component], 'addresses', component === 'street'),
+    );
     if (components.some((part) => part !== '')) {
       out.push({
         key: 'ADR',
@@ -121,8 +142,11 @@ export function cardItems(fields: ContactFields): CardItem[] {
     if (!BIRTHDAY.test(birthday)) throw new Error('birthday is not YYYY-MM-DD');
     out.push({ key: 'BDAY', field: 'birthday', path: 'birthday', value: birthday });
   }
-  const categories = (fields.categories ?? []).map((category) => text(category, 'categories')).filter((category) => category !== '');
-  if (categories.length > 0) out.push({ key: 'CATEGORIES', field: 'categories', path: 'categories', values: categories });
+  const categories = (fields.categories ?? [])
+    .map((category) => text(category, 'categories'))
+    .filter((category) => category !== '');
+  if (categories.length > 0)
+    out.push({ key: 'CATEGORIES', field: 'categories', path: 'categories', values: categories });
   const note = text(fields.note, 'note', true);
   if (note) out.push({ key: 'NOTE', field: 'note', path: 'note', value: note });
   const photo = url(fields.photoUrl, 'photoUrl');
@@ -147,7 +171,16 @@ export function hasRichFields(fields: ContactFields): boolean {
   );
 }
 
-const PHONE: ReadonlySet<string> = new Set<PhoneType>(['work', 'home', 'cell', 'fax', 'pager', 'video', 'text', 'other']);
+const PHONE: ReadonlySet<string> = new Set<PhoneType>([
+  'work',
+  'home',
+  'cell',
+  'fax',
+  'pager',
+  'video',
+  'text',
+  'other',
+]);
 const PLACE: ReadonlySet<string> = new Set<PlaceType>(['work', 'home', 'other']);
 
 function oneOf<T extends string>(allowed: ReadonlySet<string>, type: T | undefined): T {

@@ -15,7 +15,11 @@ const V3_PHONE: Readonly<Record<PhoneType, string>> = {
   text: 'MSG',
   other: 'VOICE',
 };
-const V3_EMAIL: Readonly<Record<PlaceType, string>> = { work: 'WORK,INTERNET', home: 'HOME,INTERNET', other: 'INTERNET' };
+const V3_EMAIL: Readonly<Record<PlaceType, string>> = {
+  work: 'WORK,INTERNET',
+  home: 'HOME,INTERNET',
+  other: 'INTERNET',
+};
 const V3_ADDRESS: Readonly<Record<PlaceType, string>> = { work: 'WORK', home: 'HOME', other: 'POSTAL' };
 const V4_PHONE: Readonly<Record<PhoneType, string>> = {
   work: 'work,voice',
@@ -30,7 +34,8 @@ const V4_PHONE: Readonly<Record<PhoneType, string>> = {
 const V4_PLACE: Readonly<Record<PlaceType, string | null>> = { work: 'work', home: 'home', other: null };
 
 const v3Type = (value: string, pref: boolean): string => `;TYPE=${value}${pref ? ',PREF' : ''}`;
-const v4Params = (type: string | null, pref: boolean): string => `${type === null ? '' : `;TYPE=${type}`}${pref ? ';PREF=1' : ''}`;
+const v4Params = (type: string | null, pref: boolean): string =>
+  `${type === null ? '' : `;TYPE=${type}`}${pref ? ';PREF=1' : ''}`;
 
 /** The vCard 3.0 lines of items (contact-model.md §1), between VERSION and END. */
 export function vcard3Lines(items: readonly CardItem[]): string[] {
@@ -95,7 +100,8 @@ export const MECARD_UNSUPPORTED: ReadonlySet<string> = new Set(['TITLE', 'SOCIAL
 
 // DoCoMo MECARD: `\ ; : ,` escaped by a backslash, a line break written as a space.
 const MECARD_SPECIAL = /[\\;:,]/g;
-const mecardEscape = (value: string): string => value.replace(MECARD_SPECIAL, (char) => `\\${char}`).replace(/\n/g, ' ');
+const mecardEscape = (value: string): string =>
+  value.replace(MECARD_SPECIAL, (char) => `\\${char}`).replace(/\n/g, ' ');
 
 /**
  * The MECARD text of items: `MECARD:N:<family>,<given>;TEL:…;EMAIL:…;URL:…;ADR:…;ORG:…;NOTE:…;
@@ -108,7 +114,9 @@ export function mecardText(items: readonly CardItem[]): string {
   for (const item of byKey('N')) {
     if (item.key !== 'N') continue;
     const [family, given] = item.parts;
-    fields.push(`N:${family && given ? `${mecardEscape(family)},${mecardEscape(given)}` : mecardEscape(family || given)}`);
+    fields.push(
+      `N:${family && given ? `${mecardEscape(family)},${mecardEscape(given)}` : mecardEscape(family || given)}`,
+    );
   }
   for (const key of ['TEL', 'EMAIL', 'URL', 'ADR', 'ORG', 'NOTE', 'BDAY', 'NICKNAME'] as const) {
     for (const item of byKey(key)) {

@@ -44,7 +44,15 @@ export interface ContactUrl {
 }
 
 /** The ADR components, in the order the property lists them. */
-export const ADDRESS_COMPONENTS = ['poBox', 'extended', 'street', 'locality', 'region', 'postalCode', 'country'] as const;
+export const ADDRESS_COMPONENTS = [
+  'poBox',
+  'extended',
+  'street',
+  'locality',
+  'region',
+  'postalCode',
+  'country',
+] as const;
 export type AddressComponent = (typeof ADDRESS_COMPONENTS)[number];
 
 export type ContactAddress = { [component in AddressComponent]?: string } & { type?: PlaceType; pref?: boolean };

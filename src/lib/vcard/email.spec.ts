@@ -48,7 +48,10 @@ describe('isValidEmail', () => {
     ['jäne@example.com', 'non-ASCII local part'],
     [`${'a'.repeat(65)}@example.com`, 'local part over 64'],
     [`a@${'b'.repeat(64)}.com`, 'label over 63'],
-    [`a@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(10)}.com`, 'over 254 (260)'],
+    [
+      `a@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(10)}.com`,
+      'over 254 (260)',
+    ],
   ])('rejects %j (%s)', (email) => {
     expect(isValidEmail(email)).toBe(false);
   });

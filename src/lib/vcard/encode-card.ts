@@ -52,13 +52,15 @@ export function encodeCard(fields: ContactFields, options: EncodeOptions = {}): 
   if (format === 'mecard') {
     for (const item of qr) {
       if (item.key === 'ORG' && item.department) omitted.push('department');
-      else if (MECARD_UNSUPPORTED.has(item.key) && !omitted.includes(fieldPathOf(item))) omitted.push(fieldPathOf(item));
+      else if (MECARD_UNSUPPORTED.has(item.key) && !omitted.includes(fieldPathOf(item)))
+        omitted.push(fieldPathOf(item));
     }
     const org = qr.find((item) => item.key === 'ORG');
     qr = qr.filter((item) => !MECARD_UNSUPPORTED.has(item.key));
     if (org?.key === 'ORG' && org.department) qr = withoutDepartment(qr, org);
   }
-  const payloadOf = (list: readonly CardItem[]): string => (format === 'mecard' ? mecard(list) : vcardText(list, fileVersion));
+  const payloadOf = (list: readonly CardItem[]): string =>
+    format === 'mecard' ? mecard(list) : vcardText(list, fileVersion);
   // Most cards leave nothing out: their payload is the card itself, written once.
   let qrPayload = qr.length === items.length && format !== 'mecard' ? card : payloadOf(qr);
   let bytes = utf8Length(qrPayload);
@@ -78,7 +80,8 @@ export function encodeCard(fields: ContactFields, options: EncodeOptions = {}): 
       }
       if (bytes <= capacity) break;
     }
-    if (bytes > capacity) throw new QrBudgetExceededError(options.budget.version, options.budget.level, capacity, bytes);
+    if (bytes > capacity)
+      throw new QrBudgetExceededError(options.budget.version, options.budget.level, capacity, bytes);
   }
   if (bytes > QR_MAX_BYTES) throw new QrCapacityExceededError(bytes, QR_MAX_BYTES, largestField(qr, payloadOf));
   return { qrPayload, card, format, omitted, ...(budget ? { budget } : {}), bytes };

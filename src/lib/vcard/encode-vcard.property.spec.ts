@@ -15,10 +15,9 @@ import { normalizeWebsite } from './website';
 // Invariants of vcard-encoding.md §6.1 that a pure encoder can break, checked on hostile cards.
 // The expected values come from the inputs and the spec, read back with the strict reader.
 
-const capacity = JSON.parse(readFileSync(join(__dirname, '../../../test/fixtures/vcard/qr-byte-capacity.json'), 'utf8')) as Record<
-  'L' | 'M' | 'Q' | 'H',
-  number[]
->;
+const capacity = JSON.parse(
+  readFileSync(join(__dirname, '../../../test/fixtures/vcard/qr-byte-capacity.json'), 'utf8'),
+) as Record<'L' | 'M' | 'Q' | 'H', number[]>;
 
 const PROPERTY_OF: Record<ContactField, string[]> = {
   fullName: ['N', 'FN'],
@@ -125,7 +124,9 @@ describe('encodeVCard properties (§6.1)', () => {
         const result = encodeOrCapacityError(fields);
         if (result === null) return;
         const cleaned = cleanedInputs(fields);
-        const byName = new Map(strictProperties(result.qrPayload).map((property) => [property.name, property.rawValue]));
+        const byName = new Map(
+          strictProperties(result.qrPayload).map((property) => [property.name, property.rawValue]),
+        );
         const text = (name: string) => (byName.has(name) ? strictText(byName.get(name)!) : '');
         expect(text('FN')).toBe(cleaned.fullName);
         expect(text('ORG')).toBe(cleaned.organization ?? '');

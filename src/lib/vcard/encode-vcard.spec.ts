@@ -5,7 +5,8 @@ import { encodeVCard } from './encode-vcard';
 import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
 import { QR_WARNING_PRINT_LARGE } from './qr-warnings';
 
-const card = (...lines: string[]): string => `${['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].join('\r\n')}\r\n`;
+const card = (...lines: string[]): string =>
+  `${['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].join('\r\n')}\r\n`;
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 
 describe('encodeVCard: exact output', () => {
@@ -43,7 +44,13 @@ describe('encodeVCard: exact output', () => {
   });
 
   it('encodes a minimal card: blank optional fields are omitted, no warnings', () => {
-    const result = encodeVCard({ fullName: '  Cher  ', organization: '   ', title: '', note: '\r\n\t', address: '\u2028' });
+    const result = encodeVCard({
+      fullName: '  Cher  ',
+      organization: '   ',
+      title: '',
+      note: '\r\n\t',
+      address: '\u2028',
+    });
     const expected = card('N:;Cher;;;', 'FN:Cher');
     expect(result).toEqual({
       qrPayload: expected,
@@ -102,7 +109,12 @@ describe('encodeVCard: exact output', () => {
     expect(result.qrPayload).toBe(card('N:Doe;Jane;;;', 'FN:Jane Doe', noteLine));
     // "Grüße " is 8 octets: "NOTE:" + 8 of them = 69, "Grüß" brings it to 75, its "e" moves on.
     expect(result.vcard).toBe(
-      card('N:Doe;Jane;;;', 'FN:Jane Doe', `NOTE:${'Grüße '.repeat(8)}Grüß`, ` e${' Grüße'.repeat(3)} 😀 ${'\\\\'.repeat(3)}`),
+      card(
+        'N:Doe;Jane;;;',
+        'FN:Jane Doe',
+        `NOTE:${'Grüße '.repeat(8)}Grüß`,
+        ` e${' Grüße'.repeat(3)} 😀 ${'\\\\'.repeat(3)}`,
+      ),
     );
   });
 });

@@ -121,9 +121,19 @@ interface EmittedField {
 /** The EncodedVCard of a stored card; for a flat card, exactly describeQrPayload's. */
 export function describeStoredCard(stored: StoredCard, bytes = utf8Length(stored.qrPayload)): EncodedVCard {
   if (stored.format === undefined) return describeQrPayload(stored.qrPayload, bytes);
-  const qr: QrInfo = { bytes, minVersion: minQrVersion(bytes), warnings: qrWarnings(bytes), omitted: stored.omitted ?? [] };
+  const qr: QrInfo = {
+    bytes,
+    minVersion: minQrVersion(bytes),
+    warnings: qrWarnings(bytes),
+    omitted: stored.omitted ?? [],
+  };
   if (stored.budget) qr.budget = stored.budget;
-  return { qrPayload: stored.qrPayload, vcard: foldVCardLines(stored.card ?? stored.qrPayload), format: stored.format, qr };
+  return {
+    qrPayload: stored.qrPayload,
+    vcard: foldVCardLines(stored.card ?? stored.qrPayload),
+    format: stored.format,
+    qr,
+  };
 }
 
 /** What a job or batch keeps of an encoded card (describeStoredCard gives the card back). */

@@ -63,7 +63,10 @@ describe('foldVCardLines properties (P8)', () => {
 
   it('folds long escaped text lines of any content correctly', () => {
     const line = fc
-      .tuple(fc.constantFrom('NOTE:', 'ADR;TYPE=WORK:;;', 'X:'), fc.array(anyText(120, 1), { minLength: 1, maxLength: 6 }))
+      .tuple(
+        fc.constantFrom('NOTE:', 'ADR;TYPE=WORK:;;', 'X:'),
+        fc.array(anyText(120, 1), { minLength: 1, maxLength: 6 }),
+      )
       .map(([prefix, parts]) => `${prefix}${escapeText(parts.join('').replace(/[\r\n]/g, ' '))}`);
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 3 }), (lines) => {

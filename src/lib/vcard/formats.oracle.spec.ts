@@ -68,7 +68,8 @@ function expected4(c: RichContactInput): Expected[] {
     ...(pref ? { pref: '1' } : {}),
   });
   if (c.phone) out.push({ name: 'tel', params: typed(['work', 'voice']), value: c.phone });
-  for (const p of c.phones ?? []) out.push({ name: 'tel', params: typed(V4_PHONE[p.type ?? 'work'], p.pref), value: p.number });
+  for (const p of c.phones ?? [])
+    out.push({ name: 'tel', params: typed(V4_PHONE[p.type ?? 'work'], p.pref), value: p.number });
   if (c.email) out.push({ name: 'email', params: typed(['work']), value: c.email });
   for (const e of c.emails ?? []) out.push({ name: 'email', params: typed(v4Place(e.type), e.pref), value: e.address });
   if (c.website) out.push({ name: 'url', params: typed(['work']), value: c.website });
@@ -78,10 +79,13 @@ function expected4(c: RichContactInput): Expected[] {
     out.push({ name: 'adr', params: typed(['work']), value: clean(adr) ? adr : undefined });
   }
   for (const a of c.addresses ?? []) {
-    const adr = [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country].map((part) => part ?? '');
+    const adr = [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country].map(
+      (part) => part ?? '',
+    );
     out.push({ name: 'adr', params: typed(v4Place(a.type), a.pref), value: clean(adr) ? adr : undefined });
   }
-  for (const s of c.socialProfiles ?? []) out.push({ name: 'socialprofile', params: { 'service-type': s.service }, value: s.url });
+  for (const s of c.socialProfiles ?? [])
+    out.push({ name: 'socialprofile', params: { 'service-type': s.service }, value: s.url });
   if (c.birthday) out.push({ name: 'bday', params: {}, value: c.birthday });
   if (c.categories) out.push({ name: 'categories', params: {} });
   if (c.note) out.push({ name: 'note', params: {}, value: icalText(c.note) });
@@ -159,7 +163,10 @@ describe('MECARD read back by a ZXing-rules reader, field by field', () => {
 
   it('no value can add a field or end the card', () => {
     const hostile = 'x;TEL:+1 555 0199;EMAIL:eve@evil.example;;\\;\\\\;:,N:Mallory';
-    const text = encodeVCard({ fullName: hostile, organization: hostile, note: hostile, address: hostile }, { format: 'mecard' }).qrPayload;
+    const text = encodeVCard(
+      { fullName: hostile, organization: hostile, note: hostile, address: hostile },
+      { format: 'mecard' },
+    ).qrPayload;
     const read = readMecard(text);
     expect(read.tel).toEqual([]);
     expect(read.email).toEqual([]);

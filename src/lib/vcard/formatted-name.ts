@@ -7,5 +7,7 @@ export function formattedName(qrPayload: string): string {
   if (start < 0) return '';
   const end = qrPayload.indexOf('\r\n', start + 5);
   const escaped = qrPayload.slice(start + 5, end < 0 ? undefined : end);
-  return escaped.replace(/\\([\\;,nN])/g, (_, character: string) => (character === 'n' || character === 'N' ? '\n' : character));
+  return escaped.replace(/\\([\\;,nN])/g, (_, character: string) =>
+    character === 'n' || character === 'N' ? '\n' : character,
+  );
 }

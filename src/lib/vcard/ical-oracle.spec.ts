@@ -58,7 +58,8 @@ const cleanedInputs = (fields: ContactFields): Partial<Record<ContactField, stri
 };
 
 // Quirk 2 applies exactly when a component that is followed by a separator ends with a backslash.
-const endsWithBackslash = (components: string[]): boolean => components.slice(0, -1).some((component) => component.endsWith('\\'));
+const endsWithBackslash = (components: string[]): boolean =>
+  components.slice(0, -1).some((component) => component.endsWith('\\'));
 
 describe('ical.js reads every encoded card as its cleaned input', () => {
   it('FN, N, ORG, TITLE, TEL, EMAIL, URL, ADR street, NOTE; qrPayload and vcard parse identically', () => {

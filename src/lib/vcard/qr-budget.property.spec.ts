@@ -21,10 +21,12 @@ const FORMATS: VCardFormat[] = ['vcard3', 'vcard4', 'mecard'];
 /** The documented order, as request paths, for what this contact has (MECARD-less fields skipped for mecard). */
 function documentedOrder(c: RichContactInput, format: VCardFormat): string[] {
   const mecard = format === 'mecard';
-  const indexed = (flat: string | undefined, flatName: string, list: unknown[] | undefined, listName: string): string[] => [
-    ...(flat ? [flatName] : []),
-    ...(list ?? []).map((_, i) => `${listName}[${i}]`),
-  ];
+  const indexed = (
+    flat: string | undefined,
+    flatName: string,
+    list: unknown[] | undefined,
+    listName: string,
+  ): string[] => [...(flat ? [flatName] : []), ...(list ?? []).map((_, i) => `${listName}[${i}]`)];
   const urls = indexed(c.website, 'website', c.urls, 'urls');
   const addresses = indexed(c.address, 'address', c.addresses, 'addresses');
   const emails = indexed(c.email, 'email', c.emails, 'emails');

@@ -3,13 +3,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minQrVersion } from './min-qr-version';
 import { QR_BYTE_CAPACITY, QR_MAX_BYTES } from './qr-capacity';
-import { qrWarnings, QR_WARNING_LEVEL_M_TOO_SMALL, QR_WARNING_PRINT_LARGE, QR_WARNING_SCREEN_ONLY } from './qr-warnings';
+import {
+  qrWarnings,
+  QR_WARNING_LEVEL_M_TOO_SMALL,
+  QR_WARNING_PRINT_LARGE,
+  QR_WARNING_SCREEN_ONLY,
+} from './qr-warnings';
 
 // A verbatim copy of /work/shared/spec/qr-byte-capacity.json (measured with qrencode).
-const measured = JSON.parse(readFileSync(join(__dirname, '../../../test/fixtures/vcard/qr-byte-capacity.json'), 'utf8')) as Record<
-  'L' | 'M' | 'Q' | 'H',
-  number[]
->;
+const measured = JSON.parse(
+  readFileSync(join(__dirname, '../../../test/fixtures/vcard/qr-byte-capacity.json'), 'utf8'),
+) as Record<'L' | 'M' | 'Q' | 'H', number[]>;
 
 describe('QR byte capacity', () => {
   it('is the measured table, 40 versions per level', () => {

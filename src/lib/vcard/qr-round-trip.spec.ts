@@ -17,7 +17,11 @@ import type { QrLevel } from './qr-capacity';
 const HARD_CARDS: Array<[string, ContactFields, QrLevel]> = [
   [
     'emoji: ZWJ sequences, skin tones, flags',
-    { fullName: '😀 Smiley 👩\u200d💻', title: 'Chief 👍🏽 Officer', note: 'Offices: 🇩🇪 🇯🇵 🇧🇷\nTeam: 👨\u200d👩\u200d👧\u200d👦' },
+    {
+      fullName: '😀 Smiley 👩\u200d💻',
+      title: 'Chief 👍🏽 Officer',
+      note: 'Offices: 🇩🇪 🇯🇵 🇧🇷\nTeam: 👨\u200d👩\u200d👧\u200d👦',
+    },
     'M',
   ],
   [
@@ -33,12 +37,22 @@ const HARD_CARDS: Array<[string, ContactFields, QrLevel]> = [
   ],
   [
     'RTL Arabic',
-    { fullName: 'محمد بن سلمان', organization: 'شركة المثال، المحدودة', address: 'شارع الملك فهد ١٢\nالرياض', phone: '+966 11 123 4567' },
+    {
+      fullName: 'محمد بن سلمان',
+      organization: 'شركة المثال، المحدودة',
+      address: 'شارع الملك فهد ١٢\nالرياض',
+      phone: '+966 11 123 4567',
+    },
     'M',
   ],
   [
     'RTL Hebrew mixed with LTR',
-    { fullName: 'דוד בן-גוריון', title: 'CTO, R&D', note: 'שלום! Call me at 09:00; ask for "David".', email: 'david@example.co.il' },
+    {
+      fullName: 'דוד בן-גוריון',
+      title: 'CTO, R&D',
+      note: 'שלום! Call me at 09:00; ask for "David".',
+      email: 'david@example.co.il',
+    },
     'M',
   ],
   [

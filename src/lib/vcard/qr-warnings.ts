@@ -9,8 +9,10 @@ const LEVEL_M_MAX_BYTES = QR_BYTE_CAPACITY.M[QR_BYTE_CAPACITY.M.length - 1];
 
 export const QR_WARNING_PRINT_LARGE =
   'Too dense to print small at error correction level M: print the QR code at least 3 cm wide, or show it on a screen.';
-export const QR_WARNING_SCREEN_ONLY = 'Over 1000 bytes: the QR code is too dense to print on a card; show it on a screen only.';
-export const QR_WARNING_LEVEL_M_TOO_SMALL = 'Over 2331 bytes: error correction level M cannot hold this payload; encode it at level L.';
+export const QR_WARNING_SCREEN_ONLY =
+  'Over 1000 bytes: the QR code is too dense to print on a card; show it on a screen only.';
+export const QR_WARNING_LEVEL_M_TOO_SMALL =
+  'Over 2331 bytes: error correction level M cannot hold this payload; encode it at level L.';
 
 /**
  * Advice for the client about the payload size. Fixed sentences only: a warning must never

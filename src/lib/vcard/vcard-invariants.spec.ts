@@ -8,7 +8,10 @@ const SECRET = 'Mallory';
 describe('assertVCardInvariants (the post-condition of §3.5)', () => {
   it('accepts a well-formed card', () => {
     expect(() =>
-      assertVCardInvariants(payload('BEGIN:VCARD', 'VERSION:3.0', 'N:;Eve;;;', 'FN:Eve', 'TEL;TYPE=WORK,VOICE:1', 'END:VCARD'), 4),
+      assertVCardInvariants(
+        payload('BEGIN:VCARD', 'VERSION:3.0', 'N:;Eve;;;', 'FN:Eve', 'TEL;TYPE=WORK,VOICE:1', 'END:VCARD'),
+        4,
+      ),
     ).not.toThrow();
   });
 
@@ -49,9 +52,19 @@ describe('assertVCardInvariants (the post-condition of §3.5)', () => {
       2,
       'line 3 does not start with a property name',
     ],
-    ['a line without a colon', payload('BEGIN:VCARD', 'VERSION:3.0', SECRET, 'END:VCARD'), 2, 'line 3 does not start with a property name'],
+    [
+      'a line without a colon',
+      payload('BEGIN:VCARD', 'VERSION:3.0', SECRET, 'END:VCARD'),
+      2,
+      'line 3 does not start with a property name',
+    ],
     ['no final CRLF', 'BEGIN:VCARD\r\nVERSION:3.0\r\nEND:VCARD', 1, 'payload does not end with CRLF'],
-    ['something before BEGIN', payload('\ufeffBEGIN:VCARD', 'VERSION:3.0', 'END:VCARD'), 1, 'line 1 is not BEGIN:VCARD'],
+    [
+      'something before BEGIN',
+      payload('\ufeffBEGIN:VCARD', 'VERSION:3.0', 'END:VCARD'),
+      1,
+      'line 1 is not BEGIN:VCARD',
+    ],
     ['something after END', payload('BEGIN:VCARD', 'VERSION:3.0', 'END:VCARDX'), 1, 'line 3 is not END:VCARD'],
   ])('rejects %s without quoting it', (_name, text, properties, rule) => {
     let error: unknown;

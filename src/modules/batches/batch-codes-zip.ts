@@ -53,7 +53,9 @@ export async function writeZip(files: AsyncIterable<ZipFile>, out: ServerRespons
     for await (const file of files) {
       if (signal.aborted) return;
       await new Promise<void>((resolve, reject) => {
-        archive.entry(file.data, { name: file.name, date, store: file.store }, (error) => (error ? reject(error) : resolve()));
+        archive.entry(file.data, { name: file.name, date, store: file.store }, (error) =>
+          error ? reject(error) : resolve(),
+        );
       });
       if (out.writableNeedDrain) await once(out, 'drain', { signal });
       await yieldToEventLoop();

@@ -65,10 +65,13 @@ describe('BatchJsonScanner', () => {
       fc.property(plainBody, cuts, (body, pieces) => {
         const contacts = scan(body, pieces);
         const whole = strictParse(body);
-        // Refused as a whole only for a poisoned element ("__proto__" keys are generated too), and then left to that parser.
+        // Refused as a whole only for a poisoned element ("__proto__" keys are generated too), and then left to that
+        // parser.
         expect(contacts === null).toBe(!whole.ok);
         if (!whole.ok) return;
-        expect({ contacts: contacts!.map((text) => JSON.parse(text) as unknown) }).toEqual((whole as { value: unknown }).value);
+        expect({ contacts: contacts!.map((text) => JSON.parse(text) as unknown) }).toEqual(
+          (whole as { value: unknown }).value,
+        );
       }),
       { numRuns: 1500 },
     );
@@ -81,7 +84,9 @@ describe('BatchJsonScanner', () => {
         if (contacts === null) return; // parsed as a whole by the caller: the same answer by construction
         const whole = strictParse(body);
         expect(whole.ok).toBe(true);
-        expect({ contacts: contacts.map((text) => JSON.parse(text) as unknown) }).toEqual((whole as { value: unknown }).value);
+        expect({ contacts: contacts.map((text) => JSON.parse(text) as unknown) }).toEqual(
+          (whole as { value: unknown }).value,
+        );
       }),
       { numRuns: 3000 },
     );
@@ -116,7 +121,13 @@ describe('BatchJsonScanner', () => {
   it('keeps each contact as the text it was sent as, split anywhere, even inside a character pair or an escape', () => {
     const body = '{"contacts":[{"fullName":"Zoë \\"Z\\" 李 😀"}, 7, "x\\\\", null ,{"a":[1,{"b":"]}"}]}]}';
     for (let i = 0; i <= body.length; i++) {
-      expect(scan(body, [i / body.length])).toEqual(['{"fullName":"Zoë \\"Z\\" 李 😀"}', '7', '"x\\\\"', 'null', '{"a":[1,{"b":"]}"}]}']);
+      expect(scan(body, [i / body.length])).toEqual([
+        '{"fullName":"Zoë \\"Z\\" 李 😀"}',
+        '7',
+        '"x\\\\"',
+        'null',
+        '{"a":[1,{"b":"]}"}]}',
+      ]);
     }
   });
 });

@@ -131,7 +131,8 @@ export class BatchJsonScanner {
         }
       }
     }
-    if (this.state === State.InElement || this.state === State.KeyString) this.parts.push(piece.slice(Math.max(start, 0)));
+    if (this.state === State.InElement || this.state === State.KeyString)
+      this.parts.push(piece.slice(Math.max(start, 0)));
   }
 
   /** The contacts' texts when the whole body had the plain shape; null when it must be parsed as a whole. */

@@ -77,10 +77,16 @@ export class BatchProcessor {
     } catch (error) {
       if (error instanceof ApiError) {
         const { message, hint, details } = error.extras;
-        return { ok: false, error: { code: error.code, ...(message && { message }), ...(hint && { hint }), ...(details && { details }) } };
+        return {
+          ok: false,
+          error: { code: error.code, ...(message && { message }), ...(hint && { hint }), ...(details && { details }) },
+        };
       }
       // Logged by type only: the message could quote the contact.
-      this.logger.error({ msg: 'unexpected error in a batch contact', errorType: error instanceof Error ? error.name : typeof error });
+      this.logger.error({
+        msg: 'unexpected error in a batch contact',
+        errorType: error instanceof Error ? error.name : typeof error,
+      });
       return { ok: false, error: { code: 'internal_error' } };
     }
   }

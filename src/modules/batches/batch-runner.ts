@@ -68,7 +68,11 @@ export class MemoryBatchRunner extends BatchRunner implements OnApplicationShutd
         if (!record) return; // expired meanwhile
       }
     } catch (error) {
-      this.logger.error({ msg: 'batch run failed', batchId: batch.id, errorType: error instanceof Error ? error.name : typeof error });
+      this.logger.error({
+        msg: 'batch run failed',
+        batchId: batch.id,
+        errorType: error instanceof Error ? error.name : typeof error,
+      });
       await this.processor.fail(batch.id).catch(() => undefined);
     }
   }
@@ -118,7 +122,8 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
         errorType: error.name,
       });
       // Out of retries: the batch can no longer complete; say so instead of leaving it running.
-      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) void processor.fail(job.data.batchId).catch(() => undefined);
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1))
+        void processor.fail(job.data.batchId).catch(() => undefined);
     });
     // BullMQ reports connection trouble here; the circuit breaker and health report Redis outages.
     worker.on('error', () => undefined);
@@ -130,7 +135,12 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
     const { Queue, Worker } = await import('bullmq');
     // BullMQ needs connections of its own that wait (blocking commands) and retry.
     const connection = (): Redis =>
-      redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true, commandTimeout: undefined, lazyConnect: false });
+      redis.duplicate({
+        maxRetriesPerRequest: null,
+        enableOfflineQueue: true,
+        commandTimeout: undefined,
+        lazyConnect: false,
+      });
     const queueConnection = connection();
     const workerConnection = connection();
     const queue = new Queue<ChunkJob>(QUEUE, { connection: queueConnection, prefix: PREFIX });

@@ -18,12 +18,23 @@ import { optionalQueryString } from '../../core/validation/optional-query-string
 import { ApiRoute } from '../../http/api-route.decorator';
 import { utf8BodyText } from '../../http/utf8-body';
 import { clientMountPath, routedMountPath } from '../../http/mount-path';
-import { clientAddress, HttpRequestLike, HttpResponseLike, nativeRequest, takeOverResponse } from '../../http/native-http';
+import {
+  clientAddress,
+  HttpRequestLike,
+  HttpResponseLike,
+  nativeRequest,
+  takeOverResponse,
+} from '../../http/native-http';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { TemplatesService } from '../templates/templates.service';
 import { cardOptions } from '../vcard/card-options';
-import { CARD_QUERY_DOCS, createdResourceHeaders, IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
+import {
+  CARD_QUERY_DOCS,
+  createdResourceHeaders,
+  IDEMPOTENCY_KEY_HEADER_DOC,
+  RATE_LIMIT_HEADERS_DOC,
+} from '../vcard/card-route-docs';
 import { contactsFromCsv } from './batch-csv';
 import type { BatchRecord } from '../../infra/store/batch-record';
 import { BatchesService, CONTACTS_PER_RATE_UNIT, itemsLimit } from './batches.service';
@@ -48,7 +59,12 @@ async function readTextBody(request: HttpRequestLike, limitBytes: number): Promi
     if (size > limitBytes) throw new ApiError('payload_too_large', { details: { maxBytes: limitBytes } });
     chunks.push(chunk as Buffer);
   }
-  const text = utf8BodyText(Buffer.concat(chunks), request.headers['content-type'] as string | undefined, 'CSV', 'text/csv');
+  const text = utf8BodyText(
+    Buffer.concat(chunks),
+    request.headers['content-type'] as string | undefined,
+    'CSV',
+    'text/csv',
+  );
   if (text instanceof ApiError) throw text;
   return text;
 }
@@ -94,7 +110,8 @@ export class BatchesController {
   @ApiQuery({
     name: 'template',
     required: false,
-    description: "A template id; every contact must then contain that template's requiredFields (a contact without them fails alone).",
+    description:
+      "A template id; every contact must then contain that template's requiredFields (a contact without them fails alone).",
   })
   @ApiQuery(CARD_QUERY_DOCS.format)
   @ApiQuery(CARD_QUERY_DOCS.qrVersion)
@@ -133,7 +150,10 @@ export class BatchesController {
     const type = String(request.headers['content-type'] ?? '').toLowerCase();
     let contacts: string[];
     if (type.startsWith('text/csv')) {
-      const text = typeof request.body === 'string' ? request.body : await readTextBody(request, this.config.batches.maxContacts * 2048);
+      const text =
+        typeof request.body === 'string'
+          ? request.body
+          : await readTextBody(request, this.config.batches.maxContacts * 2048);
       contacts = contactsFromCsv(text).map((row) => JSON.stringify(row));
     } else {
       contacts = this.batches.contactsFromJson(request.body);
@@ -309,7 +329,9 @@ export class BatchesController {
   private async finished(batchId: string): Promise<BatchRecord> {
     const batch = await this.batches.get(batchId);
     if (batch.status !== 'succeeded')
-      throw new ApiError('batch_not_finished', { details: { status: batch.status, processed: batch.processed, total: batch.total } });
+      throw new ApiError('batch_not_finished', {
+        details: { status: batch.status, processed: batch.processed, total: batch.total },
+      });
     return batch;
   }
 

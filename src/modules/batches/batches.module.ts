@@ -24,14 +24,22 @@ import { RedisBatchStore } from '../../infra/store/redis/redis-batch-store';
       provide: BatchStore,
       inject: [SERVICE_CONFIG, REDIS_CONNECTION],
       useFactory: (config: ServiceConfig, redis: RedisConnection | null): BatchStore =>
-        redis ? new RedisBatchStore(redis.client, config.jobs.ttlSeconds, redis.circuit) : new MemoryBatchStore(config.jobs.ttlSeconds),
+        redis
+          ? new RedisBatchStore(redis.client, config.jobs.ttlSeconds, redis.circuit)
+          : new MemoryBatchStore(config.jobs.ttlSeconds),
     },
     BatchProcessor,
     {
       provide: BatchRunner,
       inject: [SERVICE_CONFIG, REDIS_CONNECTION, BatchProcessor],
-      useFactory: (config: ServiceConfig, redis: RedisConnection | null, processor: BatchProcessor): BatchRunner | Promise<BatchRunner> =>
-        redis ? BullBatchRunner.start(redis.client, processor, config.jobs.ttlSeconds) : new MemoryBatchRunner(processor),
+      useFactory: (
+        config: ServiceConfig,
+        redis: RedisConnection | null,
+        processor: BatchProcessor,
+      ): BatchRunner | Promise<BatchRunner> =>
+        redis
+          ? BullBatchRunner.start(redis.client, processor, config.jobs.ttlSeconds)
+          : new MemoryBatchRunner(processor),
     },
     BatchesService,
   ],

@@ -46,7 +46,8 @@ export interface BatchItemsPage {
  */
 export function itemsLimit(value: unknown): number {
   if (value === undefined) return 20;
-  const limit = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  const limit =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
   if (!(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
     throw new ApiError('invalid_query', {
       message: 'limit must be a whole number from 1 to 100',
@@ -69,7 +70,9 @@ function decodeCursor(batchId: string, cursor: string, total: number): number | 
   return index > 0 && index < total ? index : null;
 }
 
-/** The request's fingerprint for Idempotency-Key: the template, the card options when given, and every contact's text. */
+/**
+ * The request's fingerprint for Idempotency-Key: the template, the card options when given, and every contact's text.
+ */
 export function fingerprintOf(contacts: string[], template: string | null, options: EncodeOptions = {}): string {
   const given = optionsFingerprint(options);
   const hash = createHash('sha256').update(JSON.stringify(template));
@@ -121,7 +124,10 @@ export class BatchesService {
     return (contacts as unknown[]).map((contact) => JSON.stringify(contact) ?? 'null');
   }
 
-  /** Size and limits; then the stored batch (or the earlier one for the same Idempotency-Key) and its place in the queue. */
+  /**
+   * Size and limits; then the stored batch (or the earlier one for the same Idempotency-Key) and its place in the
+   * queue.
+   */
   async create(
     contacts: string[],
     template: string | null,
@@ -138,7 +144,8 @@ export class BatchesService {
     const fingerprint = idempotencyKey === undefined ? '' : fingerprintOf(contacts, template, options);
     if (idempotencyKey !== undefined) {
       const earlier = await this.store.findByIdempotencyKey(idempotencyKey);
-      if (earlier) return this.replay({ created: false, existing: earlier.record, fingerprint: earlier.fingerprint }, fingerprint);
+      if (earlier)
+        return this.replay({ created: false, existing: earlier.record, fingerprint: earlier.fingerprint }, fingerprint);
     }
     // A first look, before the rate budget is charged; the store's atomic check below decides.
     const active = await this.store.active(client);
@@ -189,7 +196,9 @@ export class BatchesService {
     if (cursor !== undefined && cursor !== '') {
       const decoded = decodeCursor(batch.id, cursor, batch.total);
       if (decoded === null)
-        throw new ApiError('invalid_cursor', { hint: "Pass back a previous page's pagination.next_cursor unchanged, or omit cursor." });
+        throw new ApiError('invalid_cursor', {
+          hint: "Pass back a previous page's pagination.next_cursor unchanged, or omit cursor.",
+        });
       from = decoded;
     }
     const to = Math.min(batch.total, from + limit);
@@ -198,7 +207,12 @@ export class BatchesService {
     const hasMore = to < batch.total;
     return {
       data,
-      pagination: { limit, cursor: cursor ?? '', next_cursor: hasMore ? encodeCursor(batch.id, to) : null, has_more: hasMore },
+      pagination: {
+        limit,
+        cursor: cursor ?? '',
+        next_cursor: hasMore ? encodeCursor(batch.id, to) : null,
+        has_more: hasMore,
+      },
     };
   }
 
@@ -225,7 +239,11 @@ export class BatchesService {
       for (const [offset, item] of items.entries()) {
         if (!item?.ok) continue;
         const stem = `${String(from + offset + 1).padStart(digits, '0')}-${qrFileSlug(formattedName(item.card ?? item.qrPayload))}`;
-        yield { name: `${stem}.${type}`, data: this.images.renderFitting(item.qrPayload, type, options), store: type === 'png' };
+        yield {
+          name: `${stem}.${type}`,
+          data: this.images.renderFitting(item.qrPayload, type, options),
+          store: type === 'png',
+        };
         yield { name: `${stem}.vcf`, data: Buffer.from(this.vcards.fromStored(item).vcard, 'utf8'), store: false };
       }
     }
@@ -272,7 +290,11 @@ export class BatchesService {
         if (now.processed > lastProcessed) {
           lastProcessed = now.processed;
           const percent = Math.floor((now.processed * 100) / now.total);
-          subscriber.next({ type: 'progress', id: String(++id), data: { batchId: now.id, status: now.status, percent, progress: counts } });
+          subscriber.next({
+            type: 'progress',
+            id: String(++id),
+            data: { batchId: now.id, status: now.status, percent, progress: counts },
+          });
         }
         timer = setTimeout(() => void look(), PROGRESS_POLL_MS);
       };
@@ -287,7 +309,8 @@ export class BatchesService {
 
   private refuse(limit: 'client' | 'service'): never {
     const { maxActivePerClient, maxActive } = this.config.batches;
-    if (limit === 'client') throw new ApiError('too_many_batches', { details: { maxActiveBatches: maxActivePerClient } });
+    if (limit === 'client')
+      throw new ApiError('too_many_batches', { details: { maxActiveBatches: maxActivePerClient } });
     throw new ApiError('service_unavailable', {
       message: 'The service is running the most batches it allows at once.',
       hint: 'Retry after the number of seconds in the Retry-After header.',

@@ -43,9 +43,13 @@ describe('MemoryBatchStore', () => {
           );
           const starts = Array.from({ length: Math.ceil(total / chunk) }, (_, i) => i * chunk);
           // Every chunk at least once, some again, in a shuffled order.
-          const runs = [...starts, ...order.map((n) => starts[n % starts.length])].sort((a, b) => ((a * 7919 + b) % 13) - 6);
+          const runs = [...starts, ...order.map((n) => starts[n % starts.length])].sort(
+            (a, b) => ((a * 7919 + b) % 13) - 6,
+          );
           for (const from of runs) {
-            const items = Array.from({ length: Math.min(chunk, total - from) }, (_, i) => ((from + i) % 3 === 0 ? bad : ok(from + i)));
+            const items = Array.from({ length: Math.min(chunk, total - from) }, (_, i) =>
+              (from + i) % 3 === 0 ? bad : ok(from + i),
+            );
             await store.recordResults(batch.id, from, items);
           }
           const done = (await store.get(batch.id))!;
@@ -61,12 +65,12 @@ describe('MemoryBatchStore', () => {
 
   it('refuses a batch over the limits in the same step that would store it', async () => {
     const store = new MemoryBatchStore(60);
-    const results = await Promise.all([0, 1, 2].map(() => store.create(record(5), ['{}'], { perClient: 2, total: 20 })));
-    expect(results.map((result) => (result.created ? 'created' : 'refused' in result ? result.refused : 'replayed'))).toEqual([
-      'created',
-      'created',
-      'client',
-    ]);
+    const results = await Promise.all(
+      [0, 1, 2].map(() => store.create(record(5), ['{}'], { perClient: 2, total: 20 })),
+    );
+    expect(
+      results.map((result) => (result.created ? 'created' : 'refused' in result ? result.refused : 'replayed')),
+    ).toEqual(['created', 'created', 'client']);
     const other = await store.create(record(5, '198.51.100.1'), ['{}'], { perClient: 2, total: 2 });
     expect(other).toEqual({ created: false, refused: 'service' });
   });
@@ -94,7 +98,8 @@ describe('MemoryBatchRunner', () => {
       await runner.enqueue(batch);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
-    for (const batch of batches) expect(await store.get(batch.id)).toMatchObject({ status: 'succeeded', processed: batch.total });
+    for (const batch of batches)
+      expect(await store.get(batch.id)).toMatchObject({ status: 'succeeded', processed: batch.total });
   });
 
   it('marks a batch failed, and no longer active, when a chunk cannot be processed', async () => {

@@ -1,5 +1,14 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiRoute } from '../../http/api-route.decorator';
 import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';
@@ -83,9 +92,14 @@ export class JobsController {
   @ApiOperation({
     operationId: 'getJob',
     summary: 'Get a job by id',
-    description: 'Jobs expire JOB_TTL_SECONDS (default 900 s) after creation; the in-memory store also evicts the oldest beyond MAX_JOBS.',
+    description:
+      'Jobs expire JOB_TTL_SECONDS (default 900 s) after creation; the in-memory store also evicts the oldest beyond MAX_JOBS.',
   })
-  @ApiParam({ name: 'jobId', description: 'The id returned by job creation.', example: 'job_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' })
+  @ApiParam({
+    name: 'jobId',
+    description: 'The id returned by job creation.',
+    example: 'job_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB',
+  })
   @ApiOkResponse({ type: JobDto, headers: { ...RATE_LIMIT_HEADERS_DOC } })
   @ApiErrorResponses('job_not_found', 'rate_limited')
   async get(@Param('jobId') jobId: string, @Req() request: HttpRequestLike): Promise<JobDto> {

@@ -13,8 +13,8 @@ import { requestFingerprint } from './request-fingerprint';
 export type VCardJob = JobRecord<VCardResponseDto>;
 
 /**
- * What the store keeps of a job's result: the QR payload (and, for a rich card, what it leaves out). It holds the card; the .vcf
- * text, the QR figures and the constant fields are rebuilt from it on the way out
+ * What the store keeps of a job's result: the QR payload (and, for a rich card, what it leaves out). It holds the
+ * card; the .vcf text, the QR figures and the constant fields are rebuilt from it on the way out
  * (VCardService.fromStored), so a job takes about half the memory (in the store's heap or in
  * Redis) and every reader still gets exactly the response the job was created with. A record
  * stored with the whole response (before this format) is read the same way: it has qrPayload too.

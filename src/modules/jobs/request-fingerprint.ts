@@ -3,10 +3,15 @@ import type { ContactFields } from '../../lib/vcard';
 
 /**
  * SHA-256 of the canonical JSON of a job request: the cleaned contact fields with sorted keys
- * (absent fields omitted), the template id and the card options (format, QR budget) when given. Equal requests have equal fingerprints whatever
+ * (absent fields omitted), the template id and the card options (format, QR budget) when given. Equal requests have
+ * equal fingerprints whatever
  * their key order or whitespace; the store keeps this hash, never the request beside the key.
  */
-export function requestFingerprint(contact: ContactFields, templateId: string | undefined, options: Record<string, unknown> = {}): string {
+export function requestFingerprint(
+  contact: ContactFields,
+  templateId: string | undefined,
+  options: Record<string, unknown> = {},
+): string {
   const fields = Object.entries(contact)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

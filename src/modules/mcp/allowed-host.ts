@@ -48,7 +48,8 @@ export class McpHostGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (!this.config.mcp.enabled) throw new ApiError('not_found');
     const request = context.switchToHttp().getRequest<HttpRequestLike>();
-    if (!isAllowedHost(request.host ?? request.headers.host, this.config.mcp.allowedHosts)) throw new ApiError('forbidden_host');
+    if (!isAllowedHost(request.host ?? request.headers.host, this.config.mcp.allowedHosts))
+      throw new ApiError('forbidden_host');
     return true;
   }
 }

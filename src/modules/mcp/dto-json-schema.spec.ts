@@ -21,7 +21,11 @@ class OuterDto {
 
 describe('dtoJsonSchema', () => {
   it('inlines nested DTOs, converts nullable to a type union and finds @ApiSchema-renamed DTOs', () => {
-    const inner = { type: 'object', properties: { count: { type: ['integer', 'null'], example: 3 } }, required: ['count'] };
+    const inner = {
+      type: 'object',
+      properties: { count: { type: ['integer', 'null'], example: 3 } },
+      required: ['count'],
+    };
     expect(dtoJsonSchema(OuterDto)).toEqual({
       type: 'object',
       properties: {

@@ -21,7 +21,11 @@ function isObject(value: unknown): value is JsonSchema {
  * SwaggerModule does for an OpenAPI 3.1 document), and a lone `allOf` wrapper around a reference
  * is merged into its parent. Idempotent on schemas that are already plain JSON Schema.
  */
-export function inlineSchema(schema: JsonSchema, components: Record<string, unknown>, resolving: readonly string[] = []): JsonSchema {
+export function inlineSchema(
+  schema: JsonSchema,
+  components: Record<string, unknown>,
+  resolving: readonly string[] = [],
+): JsonSchema {
   if (typeof schema.$ref === 'string' && schema.$ref.startsWith(REF_PREFIX)) {
     const name = schema.$ref.slice(REF_PREFIX.length);
     const target = components[name];
@@ -41,7 +45,10 @@ export function inlineSchema(schema: JsonSchema, components: Record<string, unkn
     if (DATA_KEYWORDS.has(keyword)) out[keyword] = value;
     else if (SCHEMA_MAPS.has(keyword) && isObject(value)) {
       out[keyword] = Object.fromEntries(
-        Object.entries(value).map(([name, sub]) => [name, isObject(sub) ? inlineSchema(sub, components, resolving) : sub]),
+        Object.entries(value).map(([name, sub]) => [
+          name,
+          isObject(sub) ? inlineSchema(sub, components, resolving) : sub,
+        ]),
       );
     } else if (Array.isArray(value)) {
       out[keyword] = value.map((item) => (isObject(item) ? inlineSchema(item, components, resolving) : item));

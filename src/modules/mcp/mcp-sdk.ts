@@ -19,11 +19,12 @@ let loaded: McpSdk | undefined;
  * checks that it does not).
  */
 export function mcpSdk(): McpSdk {
-  /* eslint-disable @typescript-eslint/no-require-imports -- loaded on the first MCP request, not at start-up (see above) */
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded on the first MCP request (see above) */
   loaded ??= {
     Server: (require('@modelcontextprotocol/sdk/server/index.js') as typeof ServerIndex).Server,
-    StreamableHTTPServerTransport: (require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof StreamableHttp)
-      .StreamableHTTPServerTransport,
+    StreamableHTTPServerTransport: (
+      require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof StreamableHttp
+    ).StreamableHTTPServerTransport,
     types: require('@modelcontextprotocol/sdk/types.js') as typeof Types,
   };
   /* eslint-enable @typescript-eslint/no-require-imports */

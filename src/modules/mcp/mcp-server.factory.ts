@@ -58,7 +58,9 @@ export class McpServerFactory {
       instructions: this.instructions,
     });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.definitions }));
-    server.setRequestHandler(CallToolRequestSchema, (request) => this.tools.call(request.params.name, request.params.arguments, context));
+    server.setRequestHandler(CallToolRequestSchema, (request) =>
+      this.tools.call(request.params.name, request.params.arguments, context),
+    );
     return server;
   }
 

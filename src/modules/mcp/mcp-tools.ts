@@ -118,8 +118,18 @@ export class McpTools {
             default: QR_IMAGE_DEFAULTS.qrLevel,
             description: 'Error-correction level of the image (and of the budget, with qrVersion).',
           },
-          scale: { type: 'integer', ...SCALE_RANGE, default: QR_IMAGE_DEFAULTS.scale, description: 'Pixels per module.' },
-          margin: { type: 'integer', ...MARGIN_RANGE, default: QR_IMAGE_DEFAULTS.margin, description: 'Quiet zone in modules.' },
+          scale: {
+            type: 'integer',
+            ...SCALE_RANGE,
+            default: QR_IMAGE_DEFAULTS.scale,
+            description: 'Pixels per module.',
+          },
+          margin: {
+            type: 'integer',
+            ...MARGIN_RANGE,
+            default: QR_IMAGE_DEFAULTS.margin,
+            description: 'Quiet zone in modules.',
+          },
         }),
         annotations: { title: 'Create a vCard QR code image', ...READ_ONLY },
       },
@@ -194,7 +204,12 @@ export class McpTools {
           'Returns a batch created by create_vcard_batch: status (queued, running, succeeded, failed) and ' +
           'progress {total, processed, succeeded, failed}. Same output as GET /v1/batches/{id}. An unknown ' +
           'or expired id is an isError result with error.code batch_not_found.',
-        inputSchema: { type: 'object', properties: { batchId: BATCH_ID_SCHEMA }, required: ['batchId'], additionalProperties: false },
+        inputSchema: {
+          type: 'object',
+          properties: { batchId: BATCH_ID_SCHEMA },
+          required: ['batchId'],
+          additionalProperties: false,
+        },
         outputSchema: dtoJsonSchema(BatchDto) as Tool['outputSchema'],
         annotations: { title: 'Get a batch and its progress', ...READ_ONLY },
       },
@@ -223,7 +238,11 @@ export class McpTools {
     ];
   }
 
-  async call(name: string, args: Record<string, unknown> | undefined, context: McpCallContext): Promise<CallToolResult> {
+  async call(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    context: McpCallContext,
+  ): Promise<CallToolResult> {
     // The id the request log line carries, for a line this call may cause.
     const requestId = String((context.request as { id?: unknown }).id ?? '');
     switch (name) {
@@ -237,7 +256,8 @@ export class McpTools {
       case 'list_vcard_batch_items':
         return this.run(async () => {
           const { limit, cursor } = args ?? {};
-          if (cursor !== undefined && typeof cursor !== 'string') throw this.wrongType('cursor', 'cursor must be a string');
+          if (cursor !== undefined && typeof cursor !== 'string')
+            throw this.wrongType('cursor', 'cursor must be a string');
           const docsBase = `${this.config.publicBaseUrl}${routedMountPath(context.request)}`;
           return this.batches.items(this.batchId(args), itemsLimit(limit), cursor, docsBase);
         }, requestId);
@@ -260,11 +280,18 @@ export class McpTools {
   }
 
   /** Exactly the POST /v1/vcard path: the ContactValidator, then VCardService. */
-  private async createVCardPayload(args: Record<string, unknown> | undefined, requestId: string): Promise<CallToolResult> {
+  private async createVCardPayload(
+    args: Record<string, unknown> | undefined,
+    requestId: string,
+  ): Promise<CallToolResult> {
     try {
       const { format, qrVersion, qrLevel, ...fields } = args ?? {};
       const contact = this.contacts.validate(fields);
-      const result: VCardResponseDto = this.vcards.create(contact, undefined, cardOptions({ format, qrVersion, qrLevel }));
+      const result: VCardResponseDto = this.vcards.create(
+        contact,
+        undefined,
+        cardOptions({ format, qrVersion, qrLevel }),
+      );
       // The vCard text first for clients that show only text; the JSON for those without
       // structuredContent support (the MCP spec asks for both).
       return this.structured(result, result.vcard, JSON.stringify(result));
@@ -273,8 +300,14 @@ export class McpTools {
     }
   }
 
-  /** Exactly the POST /v1/vcard path with Accept: image/png: the body's rules, the image parameters' rules, then the code. */
-  private async createVCardQrCode(args: Record<string, unknown> | undefined, requestId: string): Promise<CallToolResult> {
+  /**
+   * Exactly the POST /v1/vcard path with Accept: image/png: the body's rules, the image parameters' rules, then the
+   * code.
+   */
+  private async createVCardQrCode(
+    args: Record<string, unknown> | undefined,
+    requestId: string,
+  ): Promise<CallToolResult> {
     try {
       const { qrLevel, scale, margin, format, qrVersion, ...fields } = args ?? {};
       const contact = this.contacts.validate(fields);
@@ -309,7 +342,8 @@ export class McpTools {
   /** Exactly the POST /v1/batches path with a JSON body: the same shape checks, limits, rate cost and queue. */
   private async createBatch(args: Record<string, unknown>, context: McpCallContext): Promise<BatchDto> {
     const { template, format, qrVersion, qrLevel, ...body } = args;
-    if (template !== undefined && typeof template !== 'string') throw this.wrongType('template', 'template must be a string');
+    if (template !== undefined && typeof template !== 'string')
+      throw this.wrongType('template', 'template must be a string');
     if (template !== undefined && template !== '') this.templates.known(template);
     const options = cardOptions({ format, qrVersion, qrLevel });
     const contacts = this.batches.contactsFromJson(body);
@@ -340,7 +374,8 @@ export class McpTools {
 
   private batchId(args: Record<string, unknown> | undefined): string {
     const id = args?.batchId;
-    if (typeof id !== 'string') throw this.wrongType('batchId', id === undefined ? 'batchId is required' : 'batchId must be a string');
+    if (typeof id !== 'string')
+      throw this.wrongType('batchId', id === undefined ? 'batchId is required' : 'batchId must be a string');
     return id;
   }
 

@@ -37,7 +37,10 @@ export class McpController {
     });
     // JSON responses, not SSE: the tools answer at once and send no progress, so there is nothing to
     // stream, and plain JSON is easier for curl and non-SDK clients. The SDK client accepts both.
-    const transport = new (mcpSdk().StreamableHTTPServerTransport)({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new (mcpSdk().StreamableHTTPServerTransport)({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     raw.on('close', () => {
       void transport.close();
       void server.close();

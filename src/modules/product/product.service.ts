@@ -16,7 +16,8 @@ export class ProductService {
       name: SERVICE_NAME,
       apiVersion: API_VERSION,
       serviceVersion: config.serviceVersion,
-      summary: 'Turns contact fields sent as JSON into standard vCard 3.0 text, ready to be encoded into a QR code on the client.',
+      summary:
+        'Turns contact fields sent as JSON into standard vCard 3.0 text, ready to be encoded into a QR code on the client.',
       positioning:
         'A stateless, public payload builder for contact QR codes: correct vCards that phones import, with QR capacity hints. QR rendering happens on the client.',
       privacy: {

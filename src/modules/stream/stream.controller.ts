@@ -6,7 +6,13 @@ import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
 import { ShutdownSignal } from '../../core/lifecycle/shutdown-signal';
 import { ApiRoute } from '../../http/api-route.decorator';
-import { clientAddress, HttpRequestLike, honourConnectionClose, HttpResponseLike, nativeResponse } from '../../http/native-http';
+import {
+  clientAddress,
+  HttpRequestLike,
+  honourConnectionClose,
+  HttpResponseLike,
+  nativeResponse,
+} from '../../http/native-http';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { toJobDto } from '../jobs/dto/job.dto';
 import { jobUrl } from '../jobs/job-url';
@@ -79,8 +85,17 @@ export class StreamController {
     content: { 'text/event-stream': { schema: { type: 'string' }, example: EXAMPLE } },
     headers: { ...RATE_LIMIT_HEADERS_DOC },
   })
-  @ApiNoContentResponse({ description: 'Last-Event-ID shows that the client already has every event: do not reconnect.' })
-  @ApiErrorResponses('invalid_query', 'job_not_found', 'batch_not_found', 'too_many_streams', 'rate_limited', 'service_unavailable')
+  @ApiNoContentResponse({
+    description: 'Last-Event-ID shows that the client already has every event: do not reconnect.',
+  })
+  @ApiErrorResponses(
+    'invalid_query',
+    'job_not_found',
+    'batch_not_found',
+    'too_many_streams',
+    'rate_limited',
+    'service_unavailable',
+  )
   async stream(
     @Query(ApiValidationPipe) query: StreamQuery,
     @Headers('last-event-id') lastEventId: string | undefined,
@@ -138,7 +153,8 @@ export class StreamController {
   }
 
   private refuse(cap: 'client' | 'service'): never {
-    if (cap === 'client') throw new ApiError('too_many_streams', { details: { maxStreams: this.limiter.maxPerClient } });
+    if (cap === 'client')
+      throw new ApiError('too_many_streams', { details: { maxStreams: this.limiter.maxPerClient } });
     throw new ApiError('service_unavailable', {
       message: 'The service holds the most event streams it allows at once.',
       hint: 'Retry after the number of seconds in the Retry-After header; streams last a few seconds.',

@@ -6,5 +6,9 @@ import { StreamLimiter } from './stream-limiter';
 import { StreamService } from './stream.service';
 
 /** GET /v1/stream: Server-Sent Events showing the progress of an operation or a job. */
-@Module({ imports: [JobsModule, BatchesModule], controllers: [StreamController], providers: [StreamService, StreamLimiter] })
+@Module({
+  imports: [JobsModule, BatchesModule],
+  controllers: [StreamController],
+  providers: [StreamService, StreamLimiter],
+})
 export class StreamModule {}

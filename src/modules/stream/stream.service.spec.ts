@@ -8,7 +8,9 @@ describe('StreamService', () => {
   it('sends every event, the first with the retry hint, then completes', async () => {
     const service = new StreamService(new ShutdownSignal());
     const sent = await lastValueFrom(
-      service.open('create_vcard_payload', streamEvents('create_vcard_payload'), { intervalMs: 0, lastId: '0' }).pipe(toArray()),
+      service
+        .open('create_vcard_payload', streamEvents('create_vcard_payload'), { intervalMs: 0, lastId: '0' })
+        .pipe(toArray()),
     );
     expect(sent.map((e) => [e.type, e.id, e.retry])).toEqual([
       ['progress', '1', 3000],
@@ -23,7 +25,9 @@ describe('StreamService', () => {
     await signal.beforeApplicationShutdown();
     const service = new StreamService(signal);
     const events = streamEvents('get_product_context').slice(2);
-    const sent = await lastValueFrom(service.open('get_product_context', events, { intervalMs: 0, lastId: '2' }).pipe(toArray()));
+    const sent = await lastValueFrom(
+      service.open('get_product_context', events, { intervalMs: 0, lastId: '2' }).pipe(toArray()),
+    );
     expect(sent).toEqual([
       {
         type: 'shutdown',

@@ -26,7 +26,10 @@ export function cardOptions(query: CardQuery): EncodeOptions {
   // qrLevel before budgets existed keep ignoring it unless qrVersion asks for a budget.
   if (query.qrVersion !== undefined) {
     const version = wholeNumber('qrVersion', query.qrVersion, 0, QR_VERSION_RANGE);
-    options.budget = { version, level: query.qrLevel === undefined ? QR_IMAGE_DEFAULTS.qrLevel : checkedQrLevel(query.qrLevel) };
+    options.budget = {
+      version,
+      level: query.qrLevel === undefined ? QR_IMAGE_DEFAULTS.qrLevel : checkedQrLevel(query.qrLevel),
+    };
   }
   return options;
 }

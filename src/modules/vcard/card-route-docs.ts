@@ -44,7 +44,10 @@ export const RATE_LIMIT_HEADERS_DOC = {
 /** The headers of a 202 that creates a resource to poll (a job, a batch). */
 export function createdResourceHeaders(resource: 'job' | 'batch', echoesIdempotencyKey: boolean) {
   return {
-    Location: { description: `Absolute URL of the ${resource} (same as links.self).`, schema: { type: 'string', format: 'uri' } },
+    Location: {
+      description: `Absolute URL of the ${resource} (same as links.self).`,
+      schema: { type: 'string', format: 'uri' },
+    },
     ...(echoesIdempotencyKey && {
       'Idempotency-Key': { description: 'Echo of the request header, when sent.', schema: { type: 'string' } },
     }),

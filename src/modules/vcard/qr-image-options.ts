@@ -28,7 +28,8 @@ export function wholeNumber(
   { minimum, maximum }: { minimum: number; maximum: number },
 ): number {
   if (value === undefined) return fallback;
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(number) || number < minimum || number > maximum) {
     throw invalid(parameter, `${parameter} must be a whole number from ${minimum} to ${maximum}`, 'range');
   }

@@ -6,7 +6,10 @@ import type { QrImageOptions } from './qr-image-options';
 
 export type QrImageType = 'png' | 'svg';
 
-export const QR_IMAGE_MEDIA_TYPES: Readonly<Record<QrImageType, string>> = Object.freeze({ png: 'image/png', svg: 'image/svg+xml' });
+export const QR_IMAGE_MEDIA_TYPES: Readonly<Record<QrImageType, string>> = Object.freeze({
+  png: 'image/png',
+  svg: 'image/svg+xml',
+});
 
 /** Levels from the most to the least error correction. */
 const LEVELS_DOWNWARD: readonly QrLevel[] = ['H', 'Q', 'M', 'L'];
@@ -36,7 +39,8 @@ export class QrImageService {
   renderFitting(qrPayload: string, type: QrImageType, options: QrImageOptions): Buffer {
     const bytes = utf8Length(qrPayload);
     const lower = LEVELS_DOWNWARD.slice(LEVELS_DOWNWARD.indexOf(options.qrLevel));
-    const level = lower.find((candidate) => bytes <= QR_BYTE_CAPACITY[candidate][QR_BYTE_CAPACITY[candidate].length - 1]) ?? 'L';
+    const level =
+      lower.find((candidate) => bytes <= QR_BYTE_CAPACITY[candidate][QR_BYTE_CAPACITY[candidate].length - 1]) ?? 'L';
     return this.draw(qrPayload, type, options, level);
   }
 

@@ -23,7 +23,8 @@ export function negotiateVCard(accept: string | undefined): VCardRepresentation 
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const weight = qParam ? Number(qParam.slice(2)) || 0 : 1;
     if (type === 'text/vcard' || type === 'text/x-vcard') q.vcard = Math.max(q.vcard, weight);
-    else if (type === 'application/json' || type === 'application/*' || type === '*/*') q.json = Math.max(q.json, weight);
+    else if (type === 'application/json' || type === 'application/*' || type === '*/*')
+      q.json = Math.max(q.json, weight);
     else if (type === 'image/png') exact.png = Math.max(exact.png, weight);
     else if (type === 'image/svg+xml') exact.svg = Math.max(exact.svg, weight);
     else if (type === 'image/*') imageWildcard = Math.max(imageWildcard, weight);
@@ -42,7 +43,10 @@ export function acceptsVCard4(accept: string | undefined): boolean {
   if (!accept) return false;
   return accept.split(',').some((part) => {
     const [type, ...params] = part.trim().toLowerCase().split(';');
-    return (type === 'text/vcard' || type === 'text/x-vcard') && params.some((param) => param.replace(/\s/g, '') === 'version=4.0');
+    return (
+      (type === 'text/vcard' || type === 'text/x-vcard') &&
+      params.some((param) => param.replace(/\s/g, '') === 'version=4.0')
+    );
   });
 }
 

@@ -1,5 +1,14 @@
 import { Body, Controller, Headers, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { ApiError } from '../../core/errors/api-error';
 import { qrFileSlug } from '../../lib/qr';
 import { ApiRoute } from '../../http/api-route.decorator';
@@ -50,7 +59,8 @@ export class VCardController {
   @ApiQuery({
     name: 'qrLevel',
     required: false,
-    description: 'Error-correction level of the QR budget (with qrVersion) and of the QR image (Accept: image/png or image/svg+xml).',
+    description:
+      'Error-correction level of the QR budget (with qrVersion) and of the QR image (Accept: image/png or image/svg+xml).',
     schema: { type: 'string', enum: ['L', 'M', 'Q', 'H'], default: QR_IMAGE_DEFAULTS.qrLevel },
   })
   @ApiQuery({
@@ -71,7 +81,8 @@ export class VCardController {
     headers: {
       ...RATE_LIMIT_HEADERS_DOC,
       'Content-Disposition': {
-        description: 'With text/vcard: attachment; filename="<name>.vcf". With an image: inline; filename="<name>.png" or ".svg".',
+        description:
+          'With text/vcard: attachment; filename="<name>.vcf". With an image: inline; filename="<name>.png" or ".svg".',
         schema: { type: 'string' },
       },
     },

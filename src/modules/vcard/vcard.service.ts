@@ -52,7 +52,13 @@ export class VCardService {
   }
 
   private response({ vcard, qrPayload, format, qr }: EncodedVCard): VCardResponseDto {
-    const response: VCardResponseDto = { vcard, qrPayload, generatorUrl: this.config.generatorUrl, privacyNote: PRIVACY_NOTE, qr };
+    const response: VCardResponseDto = {
+      vcard,
+      qrPayload,
+      generatorUrl: this.config.generatorUrl,
+      privacyNote: PRIVACY_NOTE,
+      qr,
+    };
     if (format !== undefined) response.format = format;
     return response;
   }

@@ -6,7 +6,13 @@ import { CONTACT_SCHEMA } from '../../lib/contact/contact-schema';
 /** The eight flat fields of the first form; they stay first and are written in index.html. */
 export const FLAT_FIELDS = ['fullName', 'organization', 'title', 'phone', 'email', 'website', 'address', 'note'];
 
-const SINGULAR = { phones: 'phone', emails: 'email', urls: 'URL', addresses: 'address', socialProfiles: 'social profile' };
+const SINGULAR = {
+  phones: 'phone',
+  emails: 'email',
+  urls: 'URL',
+  addresses: 'address',
+  socialProfiles: 'social profile',
+};
 const WORDS = {
   name: 'Structured name',
   family: 'Family name',
@@ -51,13 +57,15 @@ function control(path, label, rule) {
   let input;
   if (rule.kind === 'choice') {
     input = element('select', { id, name: path, 'aria-describedby': describedBy });
-    for (const value of rule.values) input.append(new Option(value, value, value === rule.default, value === rule.default));
+    for (const value of rule.values)
+      input.append(new Option(value, value, value === rule.default, value === rule.default));
   } else if (rule.kind === 'flag') {
     input = element('input', { id, name: path, type: 'checkbox', 'aria-describedby': describedBy });
   } else if (rule.multiLine) {
     input = element('textarea', { id, name: path, rows: 2, 'aria-describedby': describedBy });
   } else {
-    const type = rule.format === 'date' ? 'date' : rule.format === 'uri' ? 'url' : rule.format === 'email' ? 'email' : 'text';
+    const type =
+      rule.format === 'date' ? 'date' : rule.format === 'uri' ? 'url' : rule.format === 'email' ? 'email' : 'text';
     input = element('input', { id, name: path, type, 'aria-describedby': describedBy });
   }
   const labelElement = element('label', { for: id }, label);
@@ -68,7 +76,9 @@ function control(path, label, rule) {
   return wrapper;
 }
 
-/** An entry's label says which list it belongs to ("Phone number", "Email type"), so no label repeats a flat field's. */
+/**
+ * An entry's label says which list it belongs to ("Phone number", "Email type"), so no label repeats a flat field's.
+ */
 function entryLabel(field, key) {
   const singular = SINGULAR[field] ?? 'entry';
   if (key === 'pref') return `Preferred ${singular}`;
@@ -91,12 +101,17 @@ export function buildMoreFields(container) {
     if (rule.kind === 'object') {
       const set = element('fieldset', { class: 'group', 'data-field': field }, element('legend', {}, labelOf(field)));
       const grid = element('div', { class: 'parts' });
-      for (const [key, part] of Object.entries(rule.fields)) grid.append(control(`${field}.${key}`, labelOf(key), part));
+      for (const [key, part] of Object.entries(rule.fields))
+        grid.append(control(`${field}.${key}`, labelOf(key), part));
       set.append(grid, element('p', { class: 'message', id: `m-${field}` }));
       container.append(set);
     } else if (rule.kind === 'list' && rule.items.kind === 'object') {
       const rows = element('div', { class: 'entries' }, entryRow(field, rule, 0));
-      const add = element('button', { type: 'button', class: 'add', 'data-list': field }, `Add ${SINGULAR[field] ?? 'entry'}`);
+      const add = element(
+        'button',
+        { type: 'button', class: 'add', 'data-list': field },
+        `Add ${SINGULAR[field] ?? 'entry'}`,
+      );
       add.addEventListener('click', () => {
         const count = rows.children.length;
         if (count >= rule.max) return;
@@ -105,7 +120,13 @@ export function buildMoreFields(container) {
         row.querySelector('input, textarea, select').focus();
         add.disabled = count + 1 >= rule.max;
       });
-      const set = element('fieldset', { class: 'group', 'data-field': field }, element('legend', {}, labelOf(field)), rows, add);
+      const set = element(
+        'fieldset',
+        { class: 'group', 'data-field': field },
+        element('legend', {}, labelOf(field)),
+        rows,
+        add,
+      );
       set.append(element('p', { class: 'message', id: `m-${field}` }));
       container.append(set);
     } else if (rule.kind === 'list') {
@@ -156,7 +177,8 @@ export function readMoreFields(contact) {
         entries.push(readEntry(`${field}[${i}]`, rule.items.fields));
       }
       while (entries.length > 0 && entries[entries.length - 1] === null) entries.pop();
-      if (entries.length > 0) contact[field] = entries.map((entry, i) => entry ?? typeOnly(`${field}[${i}]`, rule.items.fields));
+      if (entries.length > 0)
+        contact[field] = entries.map((entry, i) => entry ?? typeOnly(`${field}[${i}]`, rule.items.fields));
     } else if (rule.kind === 'list') {
       const values = valueAt(field)
         .value.split(rule.csvSeparator ?? '|')

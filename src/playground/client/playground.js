@@ -56,7 +56,8 @@ function shellQuote(text) {
 
 function updateCurl() {
   const body = JSON.stringify(readContact());
-  $('curl').textContent = `curl -X POST ${shellQuote(requestUrl())} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(body)}`;
+  $('curl').textContent =
+    `curl -X POST ${shellQuote(requestUrl())} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(body)}`;
 }
 
 function clearProblems() {
@@ -90,7 +91,9 @@ function showError(response, body) {
   const missing = (error.details && error.details.missingFields) || [];
   const template = state.templates.get(error.details && error.details.template);
   for (const field of missing) {
-    if (markField(field, `${LABELS[field] || field} is required by the ${template ? template.name : 'chosen'} template.`))
+    if (
+      markField(field, `${LABELS[field] || field} is required by the ${template ? template.name : 'chosen'} template.`)
+    )
       marked.push(field);
   }
   let text = `${error.message} ${error.hint}`;
@@ -137,7 +140,8 @@ function showFit(qr, level, version) {
   }
   $('qr-caption').textContent = `QR version ${version}, level ${level}, ${qr.bytes} bytes of UTF-8 in byte mode`;
   const omitted = qr.omitted || [];
-  $('omitted').textContent = omitted.length > 0 ? `Left out of the QR code (still in the .vcf): ${omitted.join(', ')}.` : '';
+  $('omitted').textContent =
+    omitted.length > 0 ? `Left out of the QR code (still in the .vcf): ${omitted.join(', ')}.` : '';
 }
 
 async function render() {
@@ -222,7 +226,11 @@ async function downloadVcf() {
 
 async function downloadPng() {
   const canvas = document.createElement('canvas');
-  await QRCode.toCanvas(canvas, qrSegments(state.last.qrPayload), { errorCorrectionLevel: $('level').value, margin: MARGIN, scale: 10 });
+  await QRCode.toCanvas(canvas, qrSegments(state.last.qrPayload), {
+    errorCorrectionLevel: $('level').value,
+    margin: MARGIN,
+    scale: 10,
+  });
   canvas.toBlob((blob) => saveBlob(blob, 'contact-qr.png'), 'image/png');
 }
 

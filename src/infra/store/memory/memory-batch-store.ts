@@ -71,7 +71,12 @@ export class MemoryBatchStore extends BatchStore {
   }
 
   // No await in here: checks and insertion happen in one turn of the event loop.
-  async create(record: BatchRecord, contacts: string[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation> {
+  async create(
+    record: BatchRecord,
+    contacts: string[],
+    limits: ActiveLimits,
+    idempotency?: IdempotencyClaim,
+  ): Promise<BatchCreation> {
     if (idempotency) {
       const earlier = this.live(this.idempotency.get(idempotency.key));
       if (earlier) return { created: false, existing: { ...earlier.record }, fingerprint: earlier.fingerprint ?? '' };
@@ -157,7 +162,8 @@ export class MemoryBatchStore extends BatchStore {
     let mine = 0;
     let total = 0;
     for (const entry of this.batches.values()) {
-      if (entry.expiresAt <= Date.now() || entry.record.status === 'succeeded' || entry.record.status === 'failed') continue;
+      if (entry.expiresAt <= Date.now() || entry.record.status === 'succeeded' || entry.record.status === 'failed')
+        continue;
       total += 1;
       if (entry.record.client === client) mine += 1;
     }

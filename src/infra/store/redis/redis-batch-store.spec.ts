@@ -47,7 +47,12 @@ describeWithRedis()('RedisBatchStore against a real redis-server', () => {
       { ok: false, error: { code: 'invalid_request' } },
       { ok: true, qrPayload: 'c' },
     ];
-    expect(await store.recordResults(batch.id, 0, first)).toMatchObject({ status: 'running', processed: 3, succeeded: 2, failed: 1 });
+    expect(await store.recordResults(batch.id, 0, first)).toMatchObject({
+      status: 'running',
+      processed: 3,
+      succeeded: 2,
+      failed: 1,
+    });
     // The same chunk again (a crashed worker's chunk recovered), with other outcomes: the first stay.
     expect(
       await store.recordResults(batch.id, 0, [
@@ -83,7 +88,10 @@ describeWithRedis()('RedisBatchStore against a real redis-server', () => {
     expect(await store.create(b, ['{}', '{}'], LIMITS)).toEqual({ created: true });
     expect(await store.create(record(2), ['{}'], LIMITS)).toEqual({ created: false, refused: 'client' });
     expect(await store.create(record(2, '198.51.100.7'), ['{}'], LIMITS)).toEqual({ created: true });
-    expect(await store.create(record(2, '198.51.100.8'), ['{}'], LIMITS)).toEqual({ created: false, refused: 'service' });
+    expect(await store.create(record(2, '198.51.100.8'), ['{}'], LIMITS)).toEqual({
+      created: false,
+      refused: 'service',
+    });
     const replay = await store.create(record(2), ['{}'], LIMITS, { key: 'k1', fingerprint: 'other' });
     expect(replay).toMatchObject({ created: false, existing: { id: a.id }, fingerprint: 'f1' });
     expect(await store.findByIdempotencyKey('k1')).toMatchObject({ record: { id: a.id }, fingerprint: 'f1' });

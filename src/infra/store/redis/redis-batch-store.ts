@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
 import { storeUnavailable } from '../store-unavailable';
 import type { RedisCircuit } from './redis-circuit';
-import type { ActiveLimits, BatchCreation, BatchRecord, BatchStatus, IdempotencyClaim, StoredItem } from '../batch-record';
+import type {
+  ActiveLimits,
+  BatchCreation,
+  BatchRecord,
+  BatchStatus,
+  IdempotencyClaim,
+  StoredItem,
+} from '../batch-record';
 import { BatchStore } from '../batch-store';
 
 /**
@@ -134,7 +141,12 @@ export class RedisBatchStore extends BatchStore {
     super();
   }
 
-  async create(record: BatchRecord, contacts: string[], limits: ActiveLimits, idempotency?: IdempotencyClaim): Promise<BatchCreation> {
+  async create(
+    record: BatchRecord,
+    contacts: string[],
+    limits: ActiveLimits,
+    idempotency?: IdempotencyClaim,
+  ): Promise<BatchCreation> {
     const meta: Meta = {
       id: record.id,
       created_at: record.created_at,
@@ -192,7 +204,16 @@ export class RedisBatchStore extends BatchStore {
   async recordResults(id: string, from: number, items: StoredItem[]): Promise<BatchRecord | null> {
     const client = (await this.get(id))?.client ?? '';
     const fields = (await this.call((redis) =>
-      redis.eval(RECORD_SCRIPT, 0, this.prefix, id, from, new Date().toISOString(), client, ...items.map((item) => JSON.stringify(item))),
+      redis.eval(
+        RECORD_SCRIPT,
+        0,
+        this.prefix,
+        id,
+        from,
+        new Date().toISOString(),
+        client,
+        ...items.map((item) => JSON.stringify(item)),
+      ),
     )) as Fields | null;
     return fields ? toRecord(fields) : null;
   }
@@ -209,7 +230,9 @@ export class RedisBatchStore extends BatchStore {
   }
 
   async active(client: string): Promise<{ client: number; total: number }> {
-    const [mine, total] = (await this.call((redis) => redis.eval(ACTIVE_SCRIPT, 0, this.prefix, client, Date.now()))) as [number, number];
+    const [mine, total] = (await this.call((redis) =>
+      redis.eval(ACTIVE_SCRIPT, 0, this.prefix, client, Date.now()),
+    )) as [number, number];
     return { client: mine, total };
   }
 

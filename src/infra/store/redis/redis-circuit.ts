@@ -37,7 +37,10 @@ export class RedisCircuit {
     return this.probe !== null;
   }
 
-  /** Runs `command` unless the circuit is open; rejects with RedisUnavailableError when it fails, hangs or is not tried. */
+  /**
+   * Runs `command` unless the circuit is open; rejects with RedisUnavailableError when it fails, hangs or is not
+   * tried.
+   */
   async run<T>(command: (redis: Redis) => Promise<T>): Promise<T> {
     if (this.isOpen) throw new RedisUnavailableError('circuit open');
     let timer: NodeJS.Timeout | undefined;
@@ -48,7 +51,10 @@ export class RedisCircuit {
           // The rejection waits for the event loop's check phase: a reply that arrived while the
           // loop was blocked (a long synchronous step, a GC pause) is read in the poll phase before
           // it and wins the race, so only a Redis that really did not answer counts as failed.
-          timer = setTimeout(() => setImmediate(() => reject(new RedisUnavailableError('command timed out'))), this.timeoutMs);
+          timer = setTimeout(
+            () => setImmediate(() => reject(new RedisUnavailableError('command timed out'))),
+            this.timeoutMs,
+          );
         }),
       ]);
       this.failures = 0;
@@ -81,7 +87,9 @@ export class RedisCircuit {
       let timer: NodeJS.Timeout | undefined;
       Promise.race([
         this.redis.ping(),
-        new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error('timeout')), this.timeoutMs * 4))),
+        new Promise<never>(
+          (_resolve, reject) => (timer = setTimeout(() => reject(new Error('timeout')), this.timeoutMs * 4)),
+        ),
       ])
         .then(() => {
           this.close();

@@ -81,7 +81,8 @@ describeWithRedis()('Redis at start-up and behind the circuit, against a real re
     try {
       for (let i = 0; i < 3; i += 1) {
         const reply = circuit.run((redis) => redis.ping());
-        // Past the circuit's 50 ms timer, well within ioredis's own 200 ms command timeout; the PONG waits in the socket.
+        // Past the circuit's 50 ms timer, well within ioredis's own 200 ms command timeout; the PONG waits in the
+        // socket.
         blockEventLoop(100);
         await expect(reply).resolves.toBe('PONG');
       }

@@ -63,7 +63,8 @@ export async function connectRedis(client: Redis, timeoutMs = REDIS_STARTUP_TIME
   } catch (error) {
     client.disconnect();
     // The URL may hold a password: name the variable, never its value.
-    const reason = error instanceof Error ? error.message.replace(/redis(s)?:\/\/\S+/g, '<REDIS_URL>') : 'unknown error';
+    const reason =
+      error instanceof Error ? error.message.replace(/redis(s)?:\/\/\S+/g, '<REDIS_URL>') : 'unknown error';
     // No `cause`: the original error's message may hold the URL and its password.
     // eslint-disable-next-line preserve-caught-error
     throw new Error(`Cannot connect to Redis (REDIS_URL): ${reason}`);

@@ -11,7 +11,8 @@ export class BatchCreateRequestDto {
     type: [VCardRequestDto],
     minItems: 1,
     maxItems: 10000,
-    description: 'The contacts, each validated exactly as the body of POST /v1/vcard (BATCH_MAX_CONTACTS, default 10000).',
+    description:
+      'The contacts, each validated exactly as the body of POST /v1/vcard (BATCH_MAX_CONTACTS, default 10000).',
   })
   contacts: VCardRequestDto[];
 }
@@ -34,7 +35,10 @@ class BatchLinksDto {
   self: string;
   @ApiProperty({ format: 'uri', description: 'The outcomes, a page at a time, in input order.' })
   items: string;
-  @ApiProperty({ format: 'uri', description: 'One .vcf with every successful card, in input order, once the batch has succeeded.' })
+  @ApiProperty({
+    format: 'uri',
+    description: 'One .vcf with every successful card, in input order, once the batch has succeeded.',
+  })
   vcf: string;
   @ApiProperty({ format: 'uri', description: 'Server-Sent Events with the progress, then the final counts.' })
   stream: string;
@@ -48,7 +52,8 @@ export class BatchDto {
   object: 'batch';
   @ApiProperty({
     enum: ['queued', 'running', 'succeeded', 'failed'],
-    description: 'succeeded once every contact has an outcome, whatever the outcomes: an invalid contact fails alone, never the batch.',
+    description:
+      'succeeded once every contact has an outcome, whatever the outcomes: an invalid contact fails alone, never the batch.',
   })
   status: BatchRecord['status'];
   @ApiProperty({ format: 'date-time' })
@@ -67,7 +72,10 @@ export class BatchItemDto {
   index: number;
   @ApiProperty({ enum: ['succeeded', 'failed', 'pending'] })
   status: 'succeeded' | 'failed' | 'pending';
-  @ApiPropertyOptional({ type: VCardResponseDto, description: 'When succeeded: exactly what POST /v1/vcard returns for this contact.' })
+  @ApiPropertyOptional({
+    type: VCardResponseDto,
+    description: 'When succeeded: exactly what POST /v1/vcard returns for this contact.',
+  })
   result?: VCardResponseDto;
   @ApiPropertyOptional({
     type: () => ErrorObjectDto,

@@ -52,7 +52,8 @@ class IntegrationsDto {
     type: 'string',
     format: 'uri',
     nullable: true,
-    description: 'The authenticated application for dynamic QR profiles, analytics and billing (APP_URL); null when not configured.',
+    description:
+      'The authenticated application for dynamic QR profiles, analytics and billing (APP_URL); null when not configured.',
   })
   app: string | null;
 }

@@ -8,7 +8,11 @@ export type StreamOperation = (typeof STREAM_OPERATIONS)[number];
 const INTERVAL_MESSAGE = 'intervalMs must be a whole number from 0 to 2000';
 
 export class StreamQuery {
-  @ApiPropertyOptional({ enum: STREAM_OPERATIONS, default: 'create_vcard_payload', description: 'Echoed in every event.' })
+  @ApiPropertyOptional({
+    enum: STREAM_OPERATIONS,
+    default: 'create_vcard_payload',
+    description: 'Echoed in every event.',
+  })
   @IsOptional()
   @IsIn(STREAM_OPERATIONS, { message: `operation must be one of ${STREAM_OPERATIONS.join(', ')}` })
   operation: StreamOperation = 'create_vcard_payload';
@@ -36,7 +40,8 @@ export class StreamQuery {
     minimum: 0,
     maximum: 2000,
     default: 0,
-    description: 'Pause between events in milliseconds, for clients that want to watch the steps arrive (0: as fast as possible).',
+    description:
+      'Pause between events in milliseconds, for clients that want to watch the steps arrive (0: as fast as possible).',
   })
   @ToQueryInteger()
   @IsOptional()

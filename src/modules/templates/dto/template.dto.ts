@@ -12,7 +12,11 @@ export class TemplateDto {
   @ApiProperty()
   useCase: string;
 
-  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...CONTACT_FIELDS] }, description: 'Always contains fullName.' })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', enum: [...CONTACT_FIELDS] },
+    description: 'Always contains fullName.',
+  })
   requiredFields: string[];
 
   @ApiProperty({ type: 'array', items: { type: 'string', enum: [...CONTACT_FIELDS] } })

@@ -35,7 +35,8 @@ class QrInfoDto {
 
   @ApiProperty({
     type: QrMinVersionDto,
-    description: 'Smallest QR version (1-40) that holds the payload in byte mode, per error-correction level; null when none can.',
+    description:
+      'Smallest QR version (1-40) that holds the payload in byte mode, per error-correction level; null when none can.',
   })
   minVersion: QrMinVersionDto;
 
@@ -63,7 +64,8 @@ export class VCardResponseDto {
   vcard: string;
 
   @ApiProperty({
-    description: 'The exact string to encode into the QR code (same card, unfolded). Encode as UTF-8 bytes in byte mode.',
+    description:
+      'The exact string to encode into the QR code (same card, unfolded). Encode as UTF-8 bytes in byte mode.',
   })
   qrPayload: string;
 

@@ -1,27 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import type { BatchRecord, StoredItem } from '../../infra/store/batch-record';
-import { newBatchId } from './batch-id';
+import type { StoredItem } from '../../infra/store/batch-record';
 import type { BatchProcessor } from './batch-processor';
 import { MemoryBatchRunner } from './batch-runner';
 import { MemoryBatchStore } from '../../infra/store/memory/memory-batch-store';
+import { queuedBatch } from '../../../test/fixtures/batch-record';
 
 const LIMITS = { perClient: 2, total: 20 };
-
-function record(total: number, client = '203.0.113.9'): BatchRecord {
-  return {
-    id: newBatchId(),
-    status: 'queued',
-    created_at: new Date().toISOString(),
-    completed_at: null,
-    total,
-    processed: 0,
-    succeeded: 0,
-    failed: 0,
-    template: null,
-    client,
-  };
-}
 
 const ok = (n: number): StoredItem => ({ ok: true, qrPayload: `card ${n}` });
 const bad: StoredItem = { ok: false, error: { code: 'invalid_request' } };
@@ -35,7 +20,7 @@ describe('MemoryBatchStore', () => {
         fc.array(fc.nat(), { minLength: 1, maxLength: 40 }),
         async (total, chunk, order) => {
           const store = new MemoryBatchStore(60);
-          const batch = record(total);
+          const batch = queuedBatch(total);
           await store.create(
             batch,
             Array.from({ length: total }, () => '{}'),
@@ -66,12 +51,12 @@ describe('MemoryBatchStore', () => {
   it('refuses a batch over the limits in the same step that would store it', async () => {
     const store = new MemoryBatchStore(60);
     const results = await Promise.all(
-      [0, 1, 2].map(() => store.create(record(5), ['{}'], { perClient: 2, total: 20 })),
+      [0, 1, 2].map(() => store.create(queuedBatch(5), ['{}'], { perClient: 2, total: 20 })),
     );
     expect(
       results.map((result) => (result.created ? 'created' : 'refused' in result ? result.refused : 'replayed')),
     ).toEqual(['created', 'created', 'client']);
-    const other = await store.create(record(5, '198.51.100.1'), ['{}'], { perClient: 2, total: 2 });
+    const other = await store.create(queuedBatch(5, '198.51.100.1'), ['{}'], { perClient: 2, total: 2 });
     expect(other).toEqual({ created: false, refused: 'service' });
   });
 });
@@ -88,7 +73,7 @@ describe('MemoryBatchRunner', () => {
         ),
     } as unknown as BatchProcessor;
     const runner = new MemoryBatchRunner(processor);
-    const batches = [record(120), record(7), record(301)];
+    const batches = [queuedBatch(120), queuedBatch(7), queuedBatch(301)];
     for (const batch of batches) {
       await store.create(
         batch,
@@ -117,7 +102,7 @@ describe('MemoryBatchRunner', () => {
       fail: (id: string) => store.fail(id),
     } as unknown as BatchProcessor;
     const runner = new MemoryBatchRunner(processor);
-    const batch = record(500);
+    const batch = queuedBatch(500);
     await store.create(
       batch,
       Array.from({ length: 500 }, () => '{}'),

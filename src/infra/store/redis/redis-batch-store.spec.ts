@@ -2,26 +2,11 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import Redis from 'ioredis';
 import { RedisServer } from '../../../../test/utils/redis-server';
 import { describeWithRedis } from '../../../../test/utils/system-program';
-import { newBatchId } from '../../../modules/batches/batch-id';
-import type { BatchRecord, StoredItem } from '../batch-record';
+import type { StoredItem } from '../batch-record';
 import { RedisBatchStore } from './redis-batch-store';
+import { queuedBatch } from '../../../../test/fixtures/batch-record';
 
 const LIMITS = { perClient: 2, total: 3 };
-
-function record(total: number, client = '203.0.113.9'): BatchRecord {
-  return {
-    id: newBatchId(),
-    status: 'queued',
-    created_at: new Date().toISOString(),
-    completed_at: null,
-    total,
-    processed: 0,
-    succeeded: 0,
-    failed: 0,
-    template: null,
-    client,
-  };
-}
 
 describeWithRedis()('RedisBatchStore against a real redis-server', () => {
   let server: RedisServer;
@@ -37,7 +22,7 @@ describeWithRedis()('RedisBatchStore against a real redis-server', () => {
 
   it('stores contacts in order, records each outcome once however often its chunk runs, and completes', async () => {
     const store = new RedisBatchStore(redis, 60, null);
-    const batch = record(5);
+    const batch = queuedBatch(5);
     // As sent: the texts are stored and returned as they are, spacing and all.
     const contacts = [0, 1, 2, 3, 4].map((n) => `{ "fullName": "P${n}" }`);
     expect(await store.create(batch, contacts, LIMITS)).toEqual({ created: true });
@@ -82,17 +67,17 @@ describeWithRedis()('RedisBatchStore against a real redis-server', () => {
   it('refuses over the limits in the create step; Idempotency-Key replays; fail() finishes a batch as failed', async () => {
     await redis.flushall();
     const store = new RedisBatchStore(redis, 60, null);
-    const a = record(2);
-    const b = record(2);
+    const a = queuedBatch(2);
+    const b = queuedBatch(2);
     expect(await store.create(a, ['{}', '{}'], LIMITS, { key: 'k1', fingerprint: 'f1' })).toEqual({ created: true });
     expect(await store.create(b, ['{}', '{}'], LIMITS)).toEqual({ created: true });
-    expect(await store.create(record(2), ['{}'], LIMITS)).toEqual({ created: false, refused: 'client' });
-    expect(await store.create(record(2, '198.51.100.7'), ['{}'], LIMITS)).toEqual({ created: true });
-    expect(await store.create(record(2, '198.51.100.8'), ['{}'], LIMITS)).toEqual({
+    expect(await store.create(queuedBatch(2), ['{}'], LIMITS)).toEqual({ created: false, refused: 'client' });
+    expect(await store.create(queuedBatch(2, '198.51.100.7'), ['{}'], LIMITS)).toEqual({ created: true });
+    expect(await store.create(queuedBatch(2, '198.51.100.8'), ['{}'], LIMITS)).toEqual({
       created: false,
       refused: 'service',
     });
-    const replay = await store.create(record(2), ['{}'], LIMITS, { key: 'k1', fingerprint: 'other' });
+    const replay = await store.create(queuedBatch(2), ['{}'], LIMITS, { key: 'k1', fingerprint: 'other' });
     expect(replay).toMatchObject({ created: false, existing: { id: a.id }, fingerprint: 'f1' });
     expect(await store.findByIdempotencyKey('k1')).toMatchObject({ record: { id: a.id }, fingerprint: 'f1' });
     await store.fail(b.id);

@@ -137,16 +137,13 @@ export class BatchesController {
   )
   async create(
     @IdempotencyKey() idempotencyKey: string | undefined,
-    @Query('template') templateParam: unknown,
-    @Query('format') format: unknown,
-    @Query('qrVersion') qrVersion: unknown,
-    @Query('qrLevel') qrLevel: unknown,
+    @Query() query: Record<string, unknown>,
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<BatchDto> {
-    const template = optionalQueryString(templateParam) ?? null;
+    const template = optionalQueryString(query.template) ?? null;
     if (template !== null) this.templates.known(template);
-    const options = cardOptions({ format, qrVersion, qrLevel });
+    const options = cardOptions(query);
     const type = String(request.headers['content-type'] ?? '').toLowerCase();
     let contacts: string[];
     if (type.startsWith('text/csv')) {

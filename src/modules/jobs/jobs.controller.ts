@@ -23,6 +23,7 @@ import {
   CARD_QUERY_DOCS,
   createdResourceHeaders,
   IDEMPOTENCY_KEY_HEADER_DOC,
+  TEMPLATE_QUERY_DOC,
   RATE_LIMIT_HEADERS_DOC,
 } from '../vcard/card-route-docs';
 import { JobDto, toJobDto } from './dto/job.dto';
@@ -55,11 +56,7 @@ export class JobsController {
     description:
       'Optional, 1-255 visible ASCII characters. The same key and body within the job TTL return the same job; the same key with another body is 409 idempotency_key_reused.',
   })
-  @ApiQuery({
-    name: 'template',
-    required: false,
-    description: "A template id; the request must then contain that template's requiredFields.",
-  })
+  @ApiQuery(TEMPLATE_QUERY_DOC)
   @ApiQuery(CARD_QUERY_DOCS.format)
   @ApiQuery(CARD_QUERY_DOCS.qrVersion)
   @ApiQuery(CARD_QUERY_DOCS.qrLevel)
@@ -72,16 +69,18 @@ export class JobsController {
   async create(
     @IdempotencyKey() idempotencyKey: string | undefined,
     @Body() input: unknown,
-    @Query('template') template: unknown,
-    @Query('format') format: unknown,
-    @Query('qrVersion') qrVersion: unknown,
-    @Query('qrLevel') qrLevel: unknown,
+    @Query() query: Record<string, unknown>,
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<JobDto> {
     const body = this.contacts.validate(input);
-    const options = cardOptions({ format, qrVersion, qrLevel });
-    const { job, replayed } = await this.jobs.create(body, optionalQueryString(template), idempotencyKey, options);
+    const options = cardOptions(query);
+    const { job, replayed } = await this.jobs.create(
+      body,
+      optionalQueryString(query.template),
+      idempotencyKey,
+      options,
+    );
     const dto = toJobDto(job, jobUrl(this.config.publicBaseUrl, request, job.id));
     reply.header('Location', dto.links.self);
     if (replayed) reply.header('Idempotent-Replayed', 'true');

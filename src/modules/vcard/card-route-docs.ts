@@ -27,6 +27,13 @@ export const CARD_QUERY_DOCS = {
   },
 } as const;
 
+/** `?template=` of the routes that create one card (POST /v1/vcard, POST /v1/jobs/vcard). */
+export const TEMPLATE_QUERY_DOC = {
+  name: 'template',
+  required: false,
+  description: "A template id; the request must then contain that template's requiredFields.",
+} as const;
+
 export const IDEMPOTENCY_KEY_HEADER_DOC = {
   name: 'Idempotency-Key',
   required: false,

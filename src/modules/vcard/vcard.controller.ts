@@ -22,7 +22,13 @@ import { VCardResponseDto } from './dto/vcard-response.dto';
 import { MARGIN_RANGE, QR_IMAGE_DEFAULTS, qrImageOptions, SCALE_RANGE } from './qr-image-options';
 import { QR_IMAGE_MEDIA_TYPES, QrImageService } from './qr-image.service';
 import { cardOptions } from './card-options';
-import { CARD_ERRORS, CARD_QUERY_DOCS, IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from './card-route-docs';
+import {
+  CARD_ERRORS,
+  CARD_QUERY_DOCS,
+  IDEMPOTENCY_KEY_HEADER_DOC,
+  TEMPLATE_QUERY_DOC,
+  RATE_LIMIT_HEADERS_DOC,
+} from './card-route-docs';
 import { acceptsVCard4, negotiateVCard, VCARD_MEDIA_TYPES, vcardFileName } from './vcard-download';
 import { VCardService } from './vcard.service';
 
@@ -49,11 +55,7 @@ export class VCardController {
   })
   @ApiBody({ type: VCardRequestDto })
   @ApiHeader(IDEMPOTENCY_KEY_HEADER_DOC)
-  @ApiQuery({
-    name: 'template',
-    required: false,
-    description: "A template id; the request must then contain that template's requiredFields.",
-  })
+  @ApiQuery(TEMPLATE_QUERY_DOC)
   @ApiQuery(CARD_QUERY_DOCS.format)
   @ApiQuery(CARD_QUERY_DOCS.qrVersion)
   @ApiQuery({

@@ -259,6 +259,19 @@ describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the pre
       },
     );
 
+    it('a CSV batch is UTF-8 by the same rule as on the standalone app: another declared charset is a 415', async () => {
+      const res = await fetch(`${api}/v1/batches`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv; charset=iso-8859-1', ...ORIGIN },
+        body: 'fullName\r\nAda\r\n',
+      });
+      expect(res.status).toBe(415);
+      // Express hands the module the unread CSV, which refuses it; a Fastify host without a CSV parser answers itself.
+      if (name === 'Express') {
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
+      }
+    });
+
     it('answers a CORS preflight on its paths', async () => {
       const res = await fetch(`${api}/v1/vcard`, {
         method: 'OPTIONS',
@@ -387,8 +400,10 @@ describe.each(HOSTS)('the module rate limit in a %s platform', (_adapter, factor
   });
   afterAll(() => app.close());
 
-  it('counts module routes only: health and the host are free, the 4th module request is a 429 with Retry-After', async () => {
+  it('counts module routes only: health, the error catalogue and the host are free, the 4th module request is a 429 with Retry-After', async () => {
     for (let i = 0; i < 3; i += 1) expect((await fetch(`${api}/v1/health`)).headers.get('ratelimit-limit')).toBeNull();
+    for (let i = 0; i < 3; i += 1)
+      expect((await fetch(`${api}/docs/errors`)).headers.get('ratelimit-limit')).toBeNull();
     const remaining: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       const res = await fetch(`${api}/v1/product`);

@@ -40,6 +40,8 @@ export class EdgePolicy {
   /** False when the host does its own limiting (`rateLimit: false`). */
   readonly limited: boolean;
   private readonly freePaths: Router.Instance<Router.HTTPVersion.V1> = Router();
+  /** The patterns declared so far: declaring one again changes nothing. */
+  private readonly declared = new Set<string>();
   private routesRead = false;
 
   constructor(
@@ -74,6 +76,8 @@ export class EdgePolicy {
    * registered; a trailing `*` frees the whole tree.
    */
   declareFreePath(path: string): void {
+    if (this.declared.has(path)) return;
+    this.declared.add(path);
     this.freePaths.on('GET', path, () => undefined);
   }
 

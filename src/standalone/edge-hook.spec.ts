@@ -119,6 +119,7 @@ describe('EdgePolicy: what counts', () => {
     const policy = edgePolicy();
     policy.declareFreePath('/v1/health');
     policy.declareFreePath('/docs/*');
+    policy.declareFreePath('/docs/*');
     expect(policy.countsPath('GET', '/v1/templates')).toBe(true);
     expect(policy.countsPath('POST', '/nowhere')).toBe(true);
     expect(policy.countsPath('GET', '/v1/health')).toBe(false);

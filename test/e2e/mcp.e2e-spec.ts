@@ -103,6 +103,24 @@ function documentedQueryParameter(
     : { ...parameter.schema, description: parameter.description };
 }
 
+/**
+ * What create_vcard_payload must take, from the OpenAPI document alone: the contact of POST /v1/vcard and
+ * the card parameters documented for POST /v1/jobs/vcard (the same as the REST query's).
+ */
+function documentedCardToolSchema(doc: OpenApiDocument): JsonSchema {
+  const request = documentedSchema(doc, 'post', '/v1/vcard', 'request');
+  const cardParameter = (name: string): JsonSchema => documentedQueryParameter(doc, '/v1/jobs/vcard', name, 'post');
+  return {
+    ...request,
+    properties: {
+      ...(request.properties as object),
+      format: cardParameter('format'),
+      qrVersion: cardParameter('qrVersion'),
+      qrLevel: cardParameter('qrLevel'),
+    },
+  };
+}
+
 describe('MCP endpoint', () => {
   let app: NestFastifyApplication;
   let baseUrl: string;
@@ -179,19 +197,7 @@ describe('MCP endpoint', () => {
       expect(byName.get('list_vcard_batch_items')!.outputSchema).toEqual(batchSchema('BatchItemsPage'));
       // One source of truth: the tools' schemas are exactly what the REST operations document.
       const create = byName.get('create_vcard_payload')!;
-      // The contact, and the card parameters documented for POST /v1/jobs/vcard (the same as the REST query's).
-      const request = documentedSchema(openapi, 'post', '/v1/vcard', 'request');
-      const cardParameter = (name: string): JsonSchema =>
-        documentedQueryParameter(openapi, '/v1/jobs/vcard', name, 'post');
-      expect(create.inputSchema).toEqual({
-        ...request,
-        properties: {
-          ...(request.properties as object),
-          format: cardParameter('format'),
-          qrVersion: cardParameter('qrVersion'),
-          qrLevel: cardParameter('qrLevel'),
-        },
-      });
+      expect(create.inputSchema).toEqual(documentedCardToolSchema(openapi));
       expect(create.outputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'response'));
       const templates = byName.get('list_templates')!;
       expect(templates.inputSchema).toEqual({
@@ -650,19 +656,7 @@ describe('MCP endpoint', () => {
       });
       expect(body.tools.map((tool) => tool.name).sort()).toEqual(TOOL_NAMES);
       const create = body.tools.find((tool) => tool.name === 'create_vcard_payload')!;
-      // The contact, and the card parameters documented for POST /v1/jobs/vcard (the same as the REST query's).
-      const request = documentedSchema(openapi, 'post', '/v1/vcard', 'request');
-      const cardParameter = (name: string): JsonSchema =>
-        documentedQueryParameter(openapi, '/v1/jobs/vcard', name, 'post');
-      expect(create.inputSchema).toEqual({
-        ...request,
-        properties: {
-          ...(request.properties as object),
-          format: cardParameter('format'),
-          qrVersion: cardParameter('qrVersion'),
-          qrLevel: cardParameter('qrLevel'),
-        },
-      });
+      expect(create.inputSchema).toEqual(documentedCardToolSchema(openapi));
     });
 
     it('DELETE is 405 with an Allow header (no sessions to end)', async () => {

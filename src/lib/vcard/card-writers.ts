@@ -67,10 +67,16 @@ export function vcard3Lines(items: readonly CardItem[]): string[] {
   });
 }
 
+// RFC 6350 §3.4 makes escaping `;` optional outside compound values, and ical.js reads `\;` back
+// with its backslash: a property of one text value keeps `;` bare in 4.0 (N, ORG, ADR still escape it).
+const SINGLE_TEXT_SPECIAL = /[\\,\n]/g;
+const escapeSingleText = (value: string): string =>
+  value.replace(SINGLE_TEXT_SPECIAL, (char) => (char === '\n' ? '\\n' : `\\${char}`));
+
 /**
  * The vCard 4.0 lines of the same items (RFC 6350, RFC 9554 for SOCIALPROFILE): lower-case TYPE
  * values, PREF=1 as its own parameter, no TYPE for `other`, BDAY as YYYYMMDD, PHOTO as a plain
- * URI, text escaped exactly as in 3.0, no CHARSET.
+ * URI, text escaped as in 3.0 but for a bare `;` in single-value properties, no CHARSET.
  */
 export function vcard4Lines(items: readonly CardItem[]): string[] {
   return items.map((item) => {
@@ -89,6 +95,13 @@ export function vcard4Lines(items: readonly CardItem[]): string[] {
         return `BDAY:${item.value.replaceAll('-', '')}`;
       case 'PHOTO':
         return `PHOTO:${item.value}`;
+      case 'CATEGORIES':
+        return `CATEGORIES:${item.values.map(escapeSingleText).join(',')}`;
+      case 'FN':
+      case 'NICKNAME':
+      case 'TITLE':
+      case 'NOTE':
+        return `${item.key}:${escapeSingleText(item.value)}`;
       default:
         return vcard3Lines([item])[0];
     }

@@ -188,4 +188,41 @@ describe('formats and QR budgets', () => {
     expect(vcf.payload.match(/BEGIN:VCARD/g)).toHaveLength(2);
     expect(vcf.payload).not.toContain('MECARD');
   });
+  it('qrLevel alone sets the level the fit report speaks of, on the card, its job and its batch items', async () => {
+    // A flat card of about 200 bytes: fine at level M, too dense to print small at level H.
+    const flat = {
+      fullName: 'Ada Lovelace',
+      organization: 'Analytical Engines',
+      email: 'ada@example.com',
+      note: 'n'.repeat(60),
+    };
+    const atM = (await post('/v1/vcard', flat)).json() as VCardBody & { qr: { warnings: string[] } };
+    expect(atM.qr.warnings).toEqual([]);
+    const atH = await post('/v1/vcard?qrLevel=H', flat);
+    expect(atH.statusCode).toBe(200);
+    const warnings = (atH.json() as { qr: { warnings: string[] } }).qr.warnings;
+    expect(warnings).toEqual([
+      'Too dense to print small at error correction level H: print the QR code at least 3 cm wide, or show it on a screen.',
+    ]);
+    // Nothing else about the answer changes: the flat card keeps its shape.
+    expect({ ...(atH.json() as object), qr: { ...atM.qr, warnings } }).toEqual({ ...atM, qr: { ...atM.qr, warnings } });
+    expect((atH.json() as VCardBody).format).toBeUndefined();
+
+    const job = await post('/v1/jobs/vcard?qrLevel=H', flat);
+    expect(job.statusCode).toBe(202);
+    const polled = await app.inject({ method: 'GET', url: new URL(job.headers.location as string).pathname });
+    expect((polled.json() as { result: { qr: { warnings: string[] } } }).result.qr.warnings).toEqual(warnings);
+
+    const batch = await post('/v1/batches?qrLevel=H', { contacts: [flat] });
+    const id = (batch.json() as { id: string }).id;
+    for (let i = 0; i < 100; i++) {
+      const state = (await app.inject({ method: 'GET', url: `/v1/batches/${id}` })).json() as { status: string };
+      if (state.status === 'succeeded') break;
+      await sleep(20);
+    }
+    const items = (await app.inject({ method: 'GET', url: `/v1/batches/${id}/items` })).json() as {
+      data: Array<{ result: { qr: { warnings: string[] } } }>;
+    };
+    expect(items.data[0].result.qr.warnings).toEqual(warnings);
+  });
 });

@@ -20,6 +20,8 @@ export interface EncodeOptions {
   format?: VCardFormat;
   /** Leave properties out of qrPayload, in the documented order, until it fits this QR code. */
   budget?: QrBudget;
+  /** The error-correction level the code will be drawn at: what the fit report's warnings speak of (M by default). */
+  level?: QrLevel;
 }
 
 /** A card as encodeCard gives it, before the figures derived from the payload. */

@@ -9,7 +9,6 @@ import { cleanFieldValue } from './clean-field';
 import { CONTACT_FIELDS, type ContactField, type ContactFields } from './contact-fields';
 import { describeQrPayload, encodeVCard, type EncodedVCard } from './encode-vcard';
 import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
-import { QR_WARNING_LEVEL_M_TOO_SMALL, QR_WARNING_PRINT_LARGE, QR_WARNING_SCREEN_ONLY } from './qr-warnings';
 import { normalizeWebsite } from './website';
 
 // Invariants of vcard-encoding.md §6.1 that a pure encoder can break, checked on hostile cards.
@@ -32,7 +31,11 @@ const PROPERTY_OF: Record<ContactField, string[]> = {
 const ORDER = ['BEGIN', 'VERSION', 'N', 'FN', 'ORG', 'TITLE', 'TEL', 'EMAIL', 'URL', 'ADR', 'NOTE', 'END'];
 const P4_LINE = /^(BEGIN|VERSION|N|FN|ORG|TITLE|TEL|EMAIL|URL|ADR|NOTE|END)(;TYPE=[A-Z,]+)?:/;
 // Warnings are fixed sentences, so they can never quote a contact value.
-const FIXED_WARNINGS = [QR_WARNING_PRINT_LARGE, QR_WARNING_SCREEN_ONLY, QR_WARNING_LEVEL_M_TOO_SMALL];
+const FIXED_WARNINGS = [
+  'Too dense to print small at error correction level M: print the QR code at least 3 cm wide, or show it on a screen.',
+  'Over 1000 bytes: the QR code is too dense to print on a card; show it on a screen only.',
+  'Over 2331 bytes: error correction level M cannot hold this payload; encode it at level L.',
+];
 const tokens = (s: string): string[] =>
   s
     .split(/\s+/)

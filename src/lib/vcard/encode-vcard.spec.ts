@@ -3,7 +3,6 @@ import { readWithIcal } from '../../../test/fixtures/vcard/ical-reader';
 import { CONTACT_FIELDS, type ContactField, type ContactFields } from './contact-fields';
 import { encodeVCard } from './encode-vcard';
 import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
-import { QR_WARNING_PRINT_LARGE } from './qr-warnings';
 
 const card = (...lines: string[]): string =>
   `${['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].join('\r\n')}\r\n`;
@@ -38,7 +37,9 @@ describe('encodeVCard: exact output', () => {
     expect(result.qr).toEqual({
       bytes: bytes(expected),
       minVersion: { L: 13, M: 15, Q: 19, H: 22 },
-      warnings: [QR_WARNING_PRINT_LARGE],
+      warnings: [
+        'Too dense to print small at error correction level M: print the QR code at least 3 cm wide, or show it on a screen.',
+      ],
     });
     expect(result.qr.bytes).toBe(410);
   });

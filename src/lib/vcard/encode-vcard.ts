@@ -32,6 +32,8 @@ export interface EncodedVCard {
   /** Only once a rich field or a new parameter is used (contact-model.md §2): a flat card's answer is unchanged. */
   format?: VCardFormat;
   qr: QrInfo;
+  /** The level the fit report speaks of, when the request named one (kept by jobs and batches, never answered). */
+  level?: QrLevel;
 }
 
 /**
@@ -45,6 +47,8 @@ export interface StoredCard {
   omitted?: string[];
   format?: VCardFormat;
   budget?: QrBudget & { capacity: number };
+  /** The fit report's level, when not M. */
+  level?: QrLevel;
 }
 
 type PropertyWriter = (value: string) => string[];
@@ -73,10 +77,14 @@ const PROPERTIES: Readonly<Record<ContactField, PropertyWriter>> = {
  * and QrCapacityExceededError for a card no QR code can hold. No message contains a field value.
  */
 export function encodeVCard(fields: ContactFields, options: EncodeOptions = {}): EncodedVCard {
+  const level = options.level === 'M' ? undefined : options.level;
   if (options.format !== undefined || options.budget !== undefined || hasRichFields(fields)) {
     const encoded = encodeCard(fields, options);
     const { qrPayload, card, omitted, format, budget, bytes } = encoded;
-    return describeStoredCard({ qrPayload, card, omitted, format, ...(budget ? { budget } : {}) }, bytes);
+    return describeStoredCard(
+      { qrPayload, card, omitted, format, ...(budget ? { budget } : {}), ...(level ? { level } : {}) },
+      bytes,
+    );
   }
   const lines = ['BEGIN:VCARD', 'VERSION:3.0'];
   const emitted: EmittedField[] = [];
@@ -97,7 +105,7 @@ export function encodeVCard(fields: ContactFields, options: EncodeOptions = {}):
   if (bytes > QR_MAX_BYTES) {
     throw new QrCapacityExceededError(bytes, QR_MAX_BYTES, largestField(emitted));
   }
-  return describeQrPayload(qrPayload, bytes);
+  return describeQrPayload(qrPayload, bytes, level);
 }
 
 /**
@@ -105,11 +113,12 @@ export function encodeVCard(fields: ContactFields, options: EncodeOptions = {}):
  * .vcf text and its QR figures. encodeVCard ends here, and a stored job keeps only qrPayload and
  * rebuilds the rest with this, so both give the same object for the same payload.
  */
-export function describeQrPayload(qrPayload: string, bytes = utf8Length(qrPayload)): EncodedVCard {
+export function describeQrPayload(qrPayload: string, bytes = utf8Length(qrPayload), level?: QrLevel): EncodedVCard {
   return {
     qrPayload,
     vcard: foldVCardLines(qrPayload),
-    qr: { bytes, minVersion: minQrVersion(bytes), warnings: qrWarnings(bytes) },
+    qr: { bytes, minVersion: minQrVersion(bytes), warnings: qrWarnings(bytes, level) },
+    ...(level ? { level } : {}),
   };
 }
 
@@ -120,11 +129,11 @@ interface EmittedField {
 
 /** The EncodedVCard of a stored card; for a flat card, exactly describeQrPayload's. */
 export function describeStoredCard(stored: StoredCard, bytes = utf8Length(stored.qrPayload)): EncodedVCard {
-  if (stored.format === undefined) return describeQrPayload(stored.qrPayload, bytes);
+  if (stored.format === undefined) return describeQrPayload(stored.qrPayload, bytes, stored.level);
   const qr: QrInfo = {
     bytes,
     minVersion: minQrVersion(bytes),
-    warnings: qrWarnings(bytes),
+    warnings: qrWarnings(bytes, stored.level),
     omitted: stored.omitted ?? [],
   };
   if (stored.budget) qr.budget = stored.budget;
@@ -133,14 +142,16 @@ export function describeStoredCard(stored: StoredCard, bytes = utf8Length(stored
     vcard: foldVCardLines(stored.card ?? stored.qrPayload),
     format: stored.format,
     qr,
+    ...(stored.level ? { level: stored.level } : {}),
   };
 }
 
 /** What a job or batch keeps of an encoded card (describeStoredCard gives the card back). */
-export function toStoredCard(encoded: EncodedVCard): StoredCard {
-  if (encoded.format === undefined) return { qrPayload: encoded.qrPayload };
+export function toStoredCard(encoded: EncodedVCard, level: QrLevel | undefined = encoded.level): StoredCard {
+  const kept = level === undefined || level === 'M' ? {} : { level };
+  if (encoded.format === undefined) return { qrPayload: encoded.qrPayload, ...kept };
   const omitted = encoded.qr.omitted ?? [];
-  const stored: StoredCard = { qrPayload: encoded.qrPayload, omitted, format: encoded.format };
+  const stored: StoredCard = { qrPayload: encoded.qrPayload, omitted, format: encoded.format, ...kept };
   if (encoded.qr.budget) stored.budget = encoded.qr.budget;
   const card = encoded.vcard.replaceAll('\r\n ', '');
   if (card !== encoded.qrPayload) stored.card = card;

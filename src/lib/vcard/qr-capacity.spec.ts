@@ -3,12 +3,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minQrVersion } from './min-qr-version';
 import { QR_BYTE_CAPACITY, QR_MAX_BYTES } from './qr-capacity';
-import {
-  qrWarnings,
-  QR_WARNING_LEVEL_M_TOO_SMALL,
-  QR_WARNING_PRINT_LARGE,
-  QR_WARNING_SCREEN_ONLY,
-} from './qr-warnings';
+import { qrWarnings } from './qr-warnings';
+
+// The level M sentences, as every answer without qrLevel has always carried them.
+const QR_WARNING_PRINT_LARGE =
+  'Too dense to print small at error correction level M: print the QR code at least 3 cm wide, or show it on a screen.';
+const QR_WARNING_SCREEN_ONLY =
+  'Over 1000 bytes: the QR code is too dense to print on a card; show it on a screen only.';
+const QR_WARNING_LEVEL_M_TOO_SMALL =
+  'Over 2331 bytes: error correction level M cannot hold this payload; encode it at level L.';
 
 // A verbatim copy of /work/shared/spec/qr-byte-capacity.json (measured with qrencode).
 const measured = JSON.parse(
@@ -95,9 +98,26 @@ describe('qrWarnings', () => {
     expect(qrWarnings(bytes)).toEqual(expected);
   });
 
-  it('uses fixed sentences only', () => {
-    for (const warning of [QR_WARNING_PRINT_LARGE, QR_WARNING_SCREEN_ONLY, QR_WARNING_LEVEL_M_TOO_SMALL]) {
-      expect(warning).toMatch(/^[A-Z][A-Za-z0-9 ,:;.]+\.$/);
-    }
+  it('speaks of the level the code is drawn at: what versions 11 and 25 hold there', () => {
+    expect(qrWarnings(137, 'H')).toEqual([]);
+    expect(qrWarnings(138, 'H')).toEqual([
+      'Too dense to print small at error correction level H: print the QR code at least 3 cm wide, or show it on a screen.',
+    ]);
+    expect(qrWarnings(536, 'H')).toEqual([
+      'Over 535 bytes at error correction level H: the QR code is too dense to print on a card; show it on a screen only.',
+    ]);
+    expect(qrWarnings(1274, 'H')[1]).toBe(
+      'Over 1273 bytes: error correction level H cannot hold this payload; encode it at level L.',
+    );
+    expect(qrWarnings(321, 'L')).toEqual([]);
+    expect(qrWarnings(322, 'L')[0]).toMatch(/at error correction level L:/);
+    expect(qrWarnings(178, 'Q')[0]).toMatch(/at error correction level Q:/);
+    expect(qrWarnings(250, 'M')).toEqual(qrWarnings(250));
+  });
+
+  it('uses fixed sentences only, whatever the size and level', () => {
+    for (const level of ['L', 'M', 'Q', 'H'] as const)
+      for (let bytes = 0; bytes <= 2953; bytes += 7)
+        for (const warning of qrWarnings(bytes, level)) expect(warning).toMatch(/^[A-Z][A-Za-z0-9 ,:;.]+\.$/);
   });
 });

@@ -73,7 +73,7 @@ export class BatchProcessor {
     try {
       // Checked as JSON when the batch was created; parsed only now, so it dies young.
       const contact = this.contacts.validate(JSON.parse(contactJson) as unknown);
-      return { ok: true, ...toStoredCard(this.vcards.create(contact, template ?? undefined, options)) };
+      return { ok: true, ...toStoredCard(this.vcards.create(contact, template ?? undefined, options), options.level) };
     } catch (error) {
       if (error instanceof ApiError) {
         const { message, hint, details } = error.extras;

@@ -165,7 +165,7 @@ export class BatchesService {
       failed: 0,
       template,
       client,
-      ...(options.format || options.budget ? { options } : {}),
+      ...(options.format || options.budget || options.level ? { options } : {}),
     };
     const limits = { perClient: maxActivePerClient, total: maxActive };
     const creation = await this.store.create(

@@ -52,7 +52,7 @@ export class JobsService {
   ): Promise<JobCreation> {
     if (idempotencyKey === undefined) {
       const job = this.run(contact, templateId, options);
-      await this.store.insert(toStored(job));
+      await this.store.insert(toStored(job, options));
       this.metrics.jobs.labels(job.status).inc();
       return { job, replayed: false };
     }
@@ -61,7 +61,7 @@ export class JobsService {
     if (earlier) return this.replay(earlier, fingerprint);
 
     const job = this.run(contact, templateId, options);
-    const outcome = await this.store.insert(toStored(job), { key: idempotencyKey, fingerprint });
+    const outcome = await this.store.insert(toStored(job, options), { key: idempotencyKey, fingerprint });
     if (!outcome.inserted) return this.replay(outcome.existing, fingerprint);
     this.metrics.jobs.labels(job.status).inc();
     return { job, replayed: false };
@@ -113,6 +113,6 @@ export class JobsService {
   }
 }
 
-function toStored(job: VCardJob): StoredVCardJob {
-  return { ...job, result: job.result && toStoredCard(job.result) };
+function toStored(job: VCardJob, options: EncodeOptions): StoredVCardJob {
+  return { ...job, result: job.result && toStoredCard(job.result, options.level) };
 }

@@ -22,14 +22,11 @@ export function cardOptions(query: CardQuery): EncodeOptions {
     }
     options.format = query.format as VCardFormat;
   }
-  // qrLevel alone is the level of a QR image, checked where images are drawn; routes that took no
-  // qrLevel before budgets existed keep ignoring it unless qrVersion asks for a budget.
+  // qrLevel is the level the code is drawn at: the fit report's warnings speak of it, and a budget fits it.
+  if (query.qrLevel !== undefined) options.level = checkedQrLevel(query.qrLevel);
   if (query.qrVersion !== undefined) {
     const version = wholeNumber('qrVersion', query.qrVersion, 0, QR_VERSION_RANGE);
-    options.budget = {
-      version,
-      level: query.qrLevel === undefined ? QR_IMAGE_DEFAULTS.qrLevel : checkedQrLevel(query.qrLevel),
-    };
+    options.budget = { version, level: options.level ?? QR_IMAGE_DEFAULTS.qrLevel };
   }
   return options;
 }
@@ -39,5 +36,6 @@ export function optionsFingerprint(options: EncodeOptions): Record<string, unkno
   return {
     ...(options.format ? { format: options.format } : {}),
     ...(options.budget ? { qrVersion: options.budget.version, qrLevel: options.budget.level } : {}),
+    ...(!options.budget && options.level ? { qrLevel: options.level } : {}),
   };
 }

@@ -22,7 +22,8 @@ export const CARD_QUERY_DOCS = {
   qrLevel: {
     name: 'qrLevel',
     required: false,
-    description: 'Error-correction level of the QR budget (with qrVersion).',
+    description:
+      'Error-correction level the code is meant for (default M): qr.warnings speak of it, and a QR budget (qrVersion) fits the card to it.',
     schema: { type: 'string', enum: ['L', 'M', 'Q', 'H'], default: QR_IMAGE_DEFAULTS.qrLevel },
   },
 } as const;

@@ -62,7 +62,7 @@ export class VCardController {
     name: 'qrLevel',
     required: false,
     description:
-      'Error-correction level of the QR budget (with qrVersion) and of the QR image (Accept: image/png or image/svg+xml).',
+      'Error-correction level of the code (default M): of the QR image (Accept: image/png or image/svg+xml), of qr.warnings, and of the QR budget (with qrVersion).',
     schema: { type: 'string', enum: ['L', 'M', 'Q', 'H'], default: QR_IMAGE_DEFAULTS.qrLevel },
   })
   @ApiQuery({

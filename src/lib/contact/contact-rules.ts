@@ -22,6 +22,8 @@ export interface TextRule extends RuleDoc {
   /** Must be present and non-empty; in an entry, only once the entry has any text. */
   required?: boolean;
   checks?: readonly ValueCheck[];
+  /** A fixed-shape value (a date): its checks come before its length, so a long text is a format error. */
+  shapeFirst?: boolean;
 }
 
 /** One string out of a closed, case-sensitive set. */

@@ -237,6 +237,7 @@ export const CONTACT_SCHEMA: ObjectRule = {
       description: 'Date of birth (BDAY), YYYY-MM-DD, from 1800 to this year.',
       example: '1815-12-10',
       format: 'date',
+      shapeFirst: true,
       checks: [
         {
           issue: 'format',

@@ -98,6 +98,7 @@ function textValidator(rule: TextRule, inEntry: boolean): Validator {
   const required = rule.required === true && !inEntry;
   const multiLine = rule.multiLine === true;
   const checks = rule.checks ?? [];
+  const shapeFirst = rule.shapeFirst === true;
   return (value, path, sink) => {
     if (value === undefined || value === null)
       return required ? reject(sink, path, 'required', `${path} is required`) : ABSENT;
@@ -107,9 +108,12 @@ function textValidator(rule: TextRule, inEntry: boolean): Validator {
       return reject(sink, path, 'invalid_unicode', `${path} contains an unpaired UTF-16 surrogate`);
     const cleaned = cleanText(value, multiLine);
     if (cleaned === '') return required ? reject(sink, path, 'required', `${path} must not be empty`) : ABSENT;
+    if (shapeFirst)
+      for (const check of checks) if (!check.test(cleaned)) return reject(sink, path, check.issue, check.message(path));
     if (codePointLength(cleaned) > rule.max)
       return reject(sink, path, 'too_long', `${path} must be at most ${rule.max} characters`);
-    for (const check of checks) if (!check.test(cleaned)) return reject(sink, path, check.issue, check.message(path));
+    if (!shapeFirst)
+      for (const check of checks) if (!check.test(cleaned)) return reject(sink, path, check.issue, check.message(path));
     return cleaned;
   };
 }

@@ -95,6 +95,7 @@ describe('validateContact: the exact path and issue of each bad input (contact-m
       'invalid_value',
     ],
     ['a birthday with slashes', { birthday: '1990/01/02' }, 'birthday', 'format'],
+    ['a birthday written in words', { birthday: '2 January 1990' }, 'birthday', 'format'],
     ['the 30th of February', { birthday: '1990-02-30' }, 'birthday', 'invalid_value'],
     ['a birthday before 1800', { birthday: '1799-12-31' }, 'birthday', 'invalid_value'],
     ['a birthday next year', { birthday: `${thisYear + 1}-01-01` }, 'birthday', 'invalid_value'],

@@ -45,7 +45,7 @@ export const BATCH_CREATION_URL = `/${BATCHES_ROUTE}`;
 const tooDeep = (): ApiError =>
   new ApiError('invalid_json', {
     message: `The JSON body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep.`,
-    hint: 'Send a flat JSON object: every field value is a string.',
+    hint: 'Send the request body as documented: a contact nests objects and lists only a few levels deep (phones[0].number).',
     details: { maxDepth: MAX_JSON_DEPTH },
   });
 

@@ -97,6 +97,10 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
             ]);
           } else {
             expect(error).toMatchObject({ code: 'invalid_json', details: { maxDepth: MAX_JSON_DEPTH } });
+            // The hint describes the contact's real shape (it used to claim every value is a string).
+            expect((error as unknown as { hint: string }).hint).toBe(
+              'Send the request body as documented: a contact nests objects and lists only a few levels deep (phones[0].number).',
+            );
           }
         }
       },

@@ -109,14 +109,16 @@ function readBody(
  * a charset other than UTF-8 is a 415; the bytes are decoded as UTF-8 fatally (invalid,
  * overlong and surrogate encodings are a 400 `invalid_encoding`, never replacement characters in a
  * card, RFC 8259 §8.1); nesting deeper than MAX_JSON_DEPTH is a 400 `invalid_json` before anything
- * walks it. Then fastify's own parser, with its prototype-poisoning protection, does the rest.
+ * walks it. Then fastify's own parser does the rest.
  *
  * A batch body (up to BATCH_BODY_LIMIT_BYTES, megabytes) is read as it arrives by the batches'
  * BatchJsonReader, each contact checked by the same parser: parsing it whole would block every
  * other request for as long as that takes.
  */
 export function useStrictJsonParser(fastify: FastifyInstance): void {
-  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  // A `__proto__` or `constructor` key is valid JSON: it becomes an own property (JSON.parse never
+  // sets a prototype), which the validators name as an unknown field, as any host's JSON.parse does.
+  const parseJson = fastify.getDefaultJsonParser('ignore', 'ignore');
   const parseText = (request: FastifyRequest, text: string, done: Done): void => {
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
     parseJson(request, text, done);

@@ -165,7 +165,12 @@ describe('a JSON batch body read as it arrives, in pieces', () => {
       ['an unknown key after contacts', '{"contacts":[{"fullName":"Ada"}],"extra":1}', 400, 'invalid_request'],
       ['contacts not an array', '{"contacts":{"fullName":"Ada"}}', 400, 'invalid_request'],
       ['no contacts', '{"contacts":[]}', 400, 'invalid_request'],
-      ['a poisoned contact', '{"contacts":[{"fullName":"Ada","__proto__":{"x":1}}]}', 400, 'invalid_json'],
+      [
+        'a contact with a prototype key (it fails alone)',
+        '{"contacts":[{"fullName":"Ada","__proto__":{"x":1}}]}',
+        202,
+        null,
+      ],
       ['a contact within the nesting bound', `{"contacts":[${deep(MAX_JSON_DEPTH - 2)}]}`, 202, null],
       [
         'a contact one level too deep',

@@ -52,12 +52,27 @@ describe('every error code reachable over HTTP has the Error shape', () => {
     contract.expectResponse('POST', '/v1/vcard', 400, res.json());
   });
 
-  it.each(['{"fullName":', '{bad json}', '{"__proto__":{"polluted":1},"fullName":"A"}'])(
-    'invalid_json: %s',
-    async (payload) => {
+  it.each(['{"fullName":', '{bad json}'])('invalid_json: %s', async (payload) => {
+    const res = await post(payload);
+    expect(res.statusCode).toBe(400);
+    expectErrorShape(res.json(), 'invalid_json', 400);
+  });
+
+  it.each([
+    ['{"fullName":"A","__proto__":"x"}', '__proto__'],
+    ['{"__proto__":{"polluted":1},"fullName":"A"}', '__proto__'],
+    ['{"fullName":"A","constructor":{"prototype":{"polluted":1}}}', 'constructor'],
+    ['{"fullName":"A","name":{"given":"A","__proto__":{"polluted":1}}}', 'name.__proto__'],
+  ])(
+    'a prototype key is valid JSON with a forbidden key: invalid_request, marked unknown at its path (%s)',
+    async (payload, field) => {
       const res = await post(payload);
       expect(res.statusCode).toBe(400);
-      expectErrorShape(res.json(), 'invalid_json', 400);
+      expectErrorShape(res.json(), 'invalid_request', 400);
+      const { fields } = (res.json() as { error: { details: { fields: Array<{ field: string; issue: string }> } } })
+        .error.details;
+      expect(fields).toEqual([{ field, issue: 'unknown', message: `${field} is not a known field` }]);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     },
   );
 

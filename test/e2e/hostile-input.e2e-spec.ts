@@ -256,6 +256,19 @@ describe('hostile input: every answer a bounded 4xx, never a 500, the service he
     });
   });
 
+  it('a __proto__ argument of an MCP tool is named as unknown, as a REST body key is', async () => {
+    const res = await send('/mcp', toolCall('{"fullName":"A","__proto__":{"polluted":"yes"}}'), MCP_HEADERS);
+    const { result } = res.json() as { result: { isError: boolean; content: Array<{ text: string }> } };
+    expect(result.isError).toBe(true);
+    const { error } = JSON.parse(result.content[0].text) as {
+      error: { code: string; details: { fields: Array<{ field: string; issue: string }> } };
+    };
+    expect(error.code).toBe('invalid_request');
+    expect(error.details.fields).toEqual([
+      { field: '__proto__', issue: 'unknown', message: '__proto__ is not a known field' },
+    ]);
+  });
+
   describe('numbers out of range', () => {
     it.each(['1e400', '-1e400', '123456789012345678901234567890', '-0', '0.1e-400', 'NaN', 'Infinity'])(
       'fullName: %s',

@@ -1,3 +1,4 @@
+import { restorePrototypeArgument } from './prototype-arguments';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
@@ -245,6 +246,7 @@ export class McpTools {
   ): Promise<CallToolResult> {
     // The id the request log line carries, for a line this call may cause.
     const requestId = String((context.request as { id?: unknown }).id ?? '');
+    args = restorePrototypeArgument(args);
     switch (name) {
       case 'create_vcard_batch':
         return this.run(() => this.createBatch(args ?? {}, context), requestId);

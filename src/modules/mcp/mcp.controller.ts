@@ -1,3 +1,4 @@
+import { keepPrototypeArguments } from './prototype-arguments';
 import { Body, Controller, Delete, Get, Headers, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ApiError } from '../../core/errors/api-error';
@@ -46,6 +47,7 @@ export class McpController {
       void server.close();
     });
     await server.connect(transport);
+    keepPrototypeArguments(body);
     // The host has already parsed (and size-limited) the body; the SDK must not read the stream again.
     await transport.handleRequest(nativeRequest(request), raw, body);
   }

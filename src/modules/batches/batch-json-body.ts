@@ -51,9 +51,9 @@ function isWhitespace(c: number): boolean {
 
 /**
  * Reads a JSON body piece by piece, as it arrives, and cuts the elements of its `contacts` array
- * out as texts. Each element is checked by `checkElement` (the service's JSON parser, with its
- * prototype-poisoning protection) when it is complete, so the work is spread over the body's
- * chunks instead of one long parse that blocks every other request.
+ * out as texts. Each element is checked by `checkElement` (the service's JSON parser) when it is
+ * complete, so the work is spread over the body's chunks instead of one long parse that blocks
+ * every other request.
  *
  * Only the plain shape is read this way: one object whose only member is `contacts`, an array,
  * nesting within `maxDepth`, every element valid. At the first sign of anything else (another

@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Node 24, the Active LTS (Node 20 reached its end of life in April 2026); CI runs the suite on it.
+# Node 24, the active LTS. The package supports Node 20.19 or later; CI runs the suite on Node 20 and 24.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -30,5 +30,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s \
 # which on a one-core container otherwise waits for helper threads competing for the same core
 # (up to 20 ms per marking step on one VM). Measured peak RSS under sustained load: 122-127 MB on
 # the REST routes, 135-144 MB during 200k job creations (212 MB without --heap-growing-percent);
-# the README's benchmark section has the numbers and what the flags cost.
+# bench/README.md has the numbers and what the flags cost.
 CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=25", "--single-threaded-gc", "dist/main.js"]

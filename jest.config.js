@@ -1,6 +1,6 @@
 // Nest 12 and a few of its dependencies ship as ESM only. Jest on Node 20 cannot require() ESM,
-// so every .ts file and those ESM packages are compiled to CommonJS by SWC
-// (see ../shared/notes/stack-pitfalls.md §7). The pattern must also reach nested node_modules.
+// so every .ts file and those ESM packages are compiled to CommonJS by SWC (docs/testing.md#node-versions).
+// The pattern must also reach nested node_modules.
 const swc = [
   '@swc/jest',
   {

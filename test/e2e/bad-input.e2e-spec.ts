@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
-import { CONTACT_FIELDS } from '../../src/lib/vcard';
+import { CONTACT_FIELDS } from '../fixtures/vcard/contact.arbitrary';
 import { buildTestApp } from '../utils/test-app';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
-import { CONTACT_FIELDS } from '../../src/lib/vcard';
+import { CONTACT_FIELDS } from '../fixtures/vcard/contact.arbitrary';
 import { MAX_JSON_DEPTH } from '../../src/standalone/json-body-parser';
 import { buildTestApp } from '../utils/test-app';
 

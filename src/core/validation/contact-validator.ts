@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { bodyShapeIssue, invalidRequest } from './invalid-request';
 import { validateContact } from '../../lib/contact';
-import type { ContactFields } from '../../lib/vcard';
+import type { ContactFields } from '../../lib/contact';
 
 /**
  * The one validation of a contact, for every surface that takes one: REST bodies, jobs, each batch

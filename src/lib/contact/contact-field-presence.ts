@@ -55,3 +55,16 @@ export function textLimits(schema: ObjectRule): Record<string, number> {
   walk(schema, '');
   return limits;
 }
+
+/** Whether a validated contact holds only fields of the first contract (see RuleDoc.firstContract). */
+export function firstContractOnly(schema: ObjectRule): (contact: object) => boolean {
+  const first = new Set(
+    Object.entries(schema.fields)
+      .filter(([, rule]) => rule.firstContract)
+      .map(([name]) => name),
+  );
+  return (contact) => {
+    for (const key in contact) if (!first.has(key)) return false;
+    return true;
+  };
+}

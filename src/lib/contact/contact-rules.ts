@@ -1,9 +1,23 @@
-/** What the docs say of one rule: the OpenAPI description, example and format. */
+import type { BudgetRule, CardSpec } from './card-spec';
+
+/**
+ * What the docs say of one rule (the OpenAPI description, example and format) and, for a top-level
+ * field of the contact, its card properties and its place in the QR budget.
+ */
 export interface RuleDoc {
   description?: string;
   example?: unknown;
   /** JSON Schema `format` (email, uri, date). */
   format?: string;
+  /** The field's card properties; a field without any is not written to a card. */
+  card?: CardSpec | readonly CardSpec[];
+  /** The field's place in the QR budget; a field without one never leaves qrPayload. */
+  budget?: BudgetRule;
+  /**
+   * One of the first contract's eight fields: a card of these alone, with no format or budget, is
+   * answered in that contract's shape (no `format`, no `qr.omitted`), byte for byte as it always was.
+   */
+  firstContract?: boolean;
 }
 
 /** A check of a cleaned text value; the first failing one names the issue. */
@@ -13,7 +27,7 @@ export interface ValueCheck {
   message: (path: string) => string;
 }
 
-/** A string: cleaned (vcard-encoding.md §0.8), then checked for length in code points and by `checks`. */
+/** A string: cleaned (docs/encoding.md#cleaning), then checked for length in code points and by `checks`. */
 export interface TextRule extends RuleDoc {
   kind: 'text';
   max: number;
@@ -24,6 +38,8 @@ export interface TextRule extends RuleDoc {
   checks?: readonly ValueCheck[];
   /** A fixed-shape value (a date): its checks come before its length, so a long text is a format error. */
   shapeFirst?: boolean;
+  /** The value as cards hold it, once every check passed (a URL with its scheme). */
+  normalize?: (value: string) => string;
 }
 
 /** One string out of a closed, case-sensitive set. */
@@ -58,7 +74,7 @@ export interface ListRule extends RuleDoc {
   max: number;
   items: Rule;
   /**
-   * The CSV column stem of the list's entries (contact-model.md §6): `phone` gives `phone.<type>`
+   * The CSV column stem of the list's entries (docs/contact.md#csv-columns): `phone` gives `phone.<type>`
    * columns holding the entry's one required text; an address list gives `address.<component>`
    * and `address.<type>.<component>`; a list without a type field gives `<stem>.<key>` (social).
    */

@@ -1,6 +1,6 @@
-import type { ContactFields } from '../vcard';
+import type { ContactFields } from './contact';
 import { csvColumnsOf } from './contact-csv-columns';
-import { describeFields, fieldPresence, textLimits } from './contact-field-presence';
+import { describeFields, fieldPresence, firstContractOnly, textLimits } from './contact-field-presence';
 import { ruleJsonSchema } from './contact-json-schema';
 import { CONTACT_SCHEMA } from './contact-schema';
 import { compileValidator } from './schema-validator';
@@ -8,7 +8,31 @@ import { compileValidator } from './schema-validator';
 export { readCsvHeader, type CsvHeader } from './contact-csv-columns';
 export { ruleJsonSchema, type JsonSchema } from './contact-json-schema';
 export type { ChoiceRule, FlagRule, ListRule, ObjectRule, Rule, TextRule, ValueCheck } from './contact-rules';
-export { CONTACT_SCHEMA, isBirthday } from './contact-schema';
+export type { BudgetRule, CardSpec, ComponentSpec, EntriesSpec, NameSpec, TextSpec } from './card-spec';
+export { CONTACT_SCHEMA } from './contact-schema';
+export type {
+  AddressComponent,
+  ContactAddress,
+  ContactEmail,
+  ContactFields,
+  ContactName,
+  ContactPhone,
+  ContactSocialProfile,
+  ContactUrl,
+  PhoneType,
+  PlaceType,
+} from './contact';
+export { ADDRESS_COMPONENTS } from './fields/address-fields';
+export { PLACE_TYPES } from './fields/field-rules';
+export { isBirthday, SOCIAL_SERVICE_PATTERN } from './fields/more-fields';
+export { NAME_PARTS } from './fields/name-fields';
+export { PHONE_TYPES } from './fields/reach-fields';
+export { cleanText } from './values/clean-text';
+export { codePointLength } from './values/code-point-length';
+export { isValidEmail } from './values/email';
+export { hasLoneSurrogate } from './values/lone-surrogate';
+export { isValidPhone } from './values/phone';
+export { normalizeWebsite } from './values/website';
 export {
   compileValidator,
   MAX_LISTED_ISSUES,
@@ -21,7 +45,7 @@ export {
 /** Validates and cleans a contact (a request body, an MCP tool's arguments, a batch contact, a CSV row). */
 export const validateContact = compileValidator<ContactFields>(CONTACT_SCHEMA);
 
-/** The CSV column a header names, per contact-model.md §6; null for an unknown column. */
+/** The CSV column a header names (docs/contact.md#csv-columns); null for an unknown column. */
 export const contactCsvColumn = csvColumnsOf(CONTACT_SCHEMA);
 
 /** The contact's JSON Schema, every nested object inline (MCP tool input schemas). */
@@ -31,6 +55,16 @@ export function contactJsonSchema(): ReturnType<typeof ruleJsonSchema> {
 
 /** Whether a contact has a template's required field (`phone` is also met by `phones`). */
 export const hasContactField = fieldPresence(CONTACT_SCHEMA);
+
+/** The first contract's fields, in declaration order (the fields templates name). */
+export const FIRST_CONTRACT_FIELDS: readonly string[] = Object.freeze(
+  Object.entries(CONTACT_SCHEMA.fields)
+    .filter(([, rule]) => rule.firstContract)
+    .map(([name]) => name),
+);
+
+/** Whether a validated contact holds only the first contract's fields (its answer keeps that contract's shape). */
+export const isFirstContract = firstContractOnly(CONTACT_SCHEMA);
 
 /** The contact's fields in one line each, for tool descriptions and agent instructions. */
 export const CONTACT_FIELD_SUMMARY = describeFields(CONTACT_SCHEMA);

@@ -1,4 +1,6 @@
-import { cleanText, codePointLength, hasLoneSurrogate } from '../vcard';
+import { cleanText } from './values/clean-text';
+import { codePointLength } from './values/code-point-length';
+import { hasLoneSurrogate } from './values/lone-surrogate';
 import type { ListRule, ObjectRule, Rule, TextRule } from './contact-rules';
 
 /** One rejected input, as listed in error.details.fields. */
@@ -99,6 +101,7 @@ function textValidator(rule: TextRule, inEntry: boolean): Validator {
   const multiLine = rule.multiLine === true;
   const checks = rule.checks ?? [];
   const shapeFirst = rule.shapeFirst === true;
+  const normalize = rule.normalize;
   return (value, path, sink) => {
     if (value === undefined || value === null)
       return required ? reject(sink, path, 'required', `${path} is required`) : ABSENT;
@@ -114,7 +117,7 @@ function textValidator(rule: TextRule, inEntry: boolean): Validator {
       return reject(sink, path, 'too_long', `${path} must be at most ${rule.max} characters`);
     if (!shapeFirst)
       for (const check of checks) if (!check.test(cleaned)) return reject(sink, path, check.issue, check.message(path));
-    return cleaned;
+    return normalize ? normalize(cleaned) : cleaned;
   };
 }
 

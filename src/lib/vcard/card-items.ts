@@ -1,211 +1,190 @@
-import { cleanText } from './clean-field';
 import {
-  ADDRESS_COMPONENTS,
-  type ContactFields,
-  type ContactName,
-  type PhoneType,
-  type PlaceType,
-} from './contact-fields';
-import { hasLoneSurrogate } from './lone-surrogate';
+  CONTACT_SCHEMA,
+  type CardSpec,
+  type ComponentSpec,
+  type EntriesSpec,
+  type ListRule,
+  type ObjectRule,
+  type Rule,
+} from '../contact';
 import { deriveStructuredName } from './structured-name';
-import { normalizeWebsite } from './website';
 
-/** Where an item comes from: the top-level request field, and the request path (`phones[1]`, `phone`). */
-interface Source {
-  field: keyof ContactFields;
+/**
+ * One property of a card, not yet written: the same items give the vCard 3.0, vCard 4.0 and MECARD
+ * texts, and the QR budget leaves items out before any text is written. `field` is the request
+ * field the item's bytes are counted against (the longest-field hint), `path` what qr.omitted says
+ * when the item leaves qrPayload, `group` the declared field the QR budget and MECARD count it in
+ * (a list, for its flat shorthand's entry too).
+ */
+export interface CardItem {
+  spec: CardSpec;
+  field: string;
   path: string;
+  group: string;
+  /** text, date and uri values; an entry's one value. */
+  text?: string;
+  /** N's five parts, a shared property's components, an ADR entry's seven components. */
+  parts?: string[];
+  /** The components' own declarations, for a property several fields share (ORG). */
+  components?: ReadonlyArray<ComponentSpec & { field: string }>;
+  /** A list of texts (CATEGORIES). */
+  texts?: string[];
+  type?: string;
+  pref?: boolean;
+  /** An entry key written as a parameter (a social profile's service). */
+  parameter?: string;
 }
 
-/**
- * One property of a card, cleaned and checked but not yet written: the same items give the vCard
- * 3.0, vCard 4.0 and MECARD texts, and the QR budget leaves items out before any text is written.
- */
-export type CardItem = Source &
-  (
-    | { key: 'N'; parts: string[] }
-    | { key: 'FN' | 'NICKNAME' | 'TITLE' | 'NOTE' | 'BDAY'; value: string }
-    | { key: 'ORG'; organization: string; department: string }
-    | { key: 'TEL'; value: string; type: PhoneType; pref: boolean }
-    | { key: 'EMAIL'; value: string; type: PlaceType; pref: boolean }
-    | { key: 'URL'; value: string; type: PlaceType }
-    | { key: 'ADR'; components: string[]; type: PlaceType; pref: boolean }
-    | { key: 'SOCIAL'; service: string; value: string }
-    | { key: 'CATEGORIES'; values: string[] }
-    | { key: 'PHOTO'; value: string }
-  );
+type Builder = (value: unknown, items: CardItem[]) => void;
 
-/** The social profile service pattern of contact-model.md §1; also what keeps its parameter inert. */
-export const SERVICE = /^[a-z0-9][a-z0-9.-]{0,31}$/;
-const BIRTHDAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+/** The items of a validated contact, in the declaration's order (see CONTACT_SCHEMA). */
+export type CardItemsOf = (contact: object) => CardItem[];
 
 /**
- * The items of a contact, in the output order of contact-model.md §1 (lists in input order, the
- * flat shorthand first), each with the request path it came from. Like the flat writer, every
- * value is cleaned again (idempotent) here; a broken contract (a wrong type, an invalid URL, a
- * type outside its set) is a plain Error that names the field, never its value.
+ * Compiles a contact declaration into the function that lists a validated contact's card items.
+ * The contact's values are already cleaned and checked (URLs normalised), so nothing is cleaned
+ * again here; every text still passes the writers' escaping, the one place user text meets syntax.
  */
-export function cardItems(fields: ContactFields): CardItem[] {
-  const out: CardItem[] = [];
-  const fullName = text(fields.fullName, 'fullName');
-  if (fullName === '') throw new Error('fullName is required');
-  const name = structuredName(fields.name);
-  out.push(
-    name
-      ? { key: 'N', field: 'name', path: 'name', parts: name }
-      : { key: 'N', field: 'fullName', path: 'fullName', parts: deriveStructuredName(fullName) },
-  );
-  out.push({ key: 'FN', field: 'fullName', path: 'fullName', value: fullName });
-  const nickname = text(fields.nickname, 'nickname');
-  if (nickname) out.push({ key: 'NICKNAME', field: 'nickname', path: 'nickname', value: nickname });
-  const organization = text(fields.organization, 'organization');
-  const department = text(fields.department, 'department');
-  if (organization || department) {
-    out.push({
-      key: 'ORG',
-      field: department ? 'department' : 'organization',
-      path: 'organization',
-      organization,
-      department,
-    });
+export function compileCardItems(schema: ObjectRule = CONTACT_SCHEMA): CardItemsOf {
+  const shorthandOf = new Map<string, { list: string; rule: ListRule }>();
+  for (const [name, rule] of Object.entries(schema.fields))
+    if (rule.kind === 'list' && rule.shorthand) shorthandOf.set(rule.shorthand, { list: name, rule });
+  const components = sharedComponents(schema);
+  const builders: Array<[string, Builder]> = [];
+  for (const [name, rule] of Object.entries(schema.fields)) {
+    const shorthand = shorthandOf.get(name);
+    if (shorthand) builders.push([name, shorthandBuilder(name, shorthand.list, shorthand.rule)]);
+    for (const spec of specsOf(rule)) builders.push([name, specBuilder(name, rule, spec, components)]);
   }
-  const title = text(fields.title, 'title');
-  if (title) out.push({ key: 'TITLE', field: 'title', path: 'title', value: title });
-
-  const phone = text(fields.phone, 'phone');
-  if (phone) out.push({ key: 'TEL', field: 'phone', path: 'phone', value: phone, type: 'work', pref: false });
-  fields.phones?.forEach((entry, i) => {
-    const number = text(entry.number, 'phones');
-    if (number)
-      out.push({
-        key: 'TEL',
-        field: 'phones',
-        path: `phones[${i}]`,
-        value: number,
-        type: oneOf(PHONE, entry.type),
-        pref: entry.pref === true,
-      });
-  });
-  const email = text(fields.email, 'email');
-  if (email) out.push({ key: 'EMAIL', field: 'email', path: 'email', value: email, type: 'work', pref: false });
-  fields.emails?.forEach((entry, i) => {
-    const address = text(entry.address, 'emails');
-    if (address)
-      out.push({
-        key: 'EMAIL',
-        field: 'emails',
-        path: `emails[${i}]`,
-        value: address,
-        type: oneOf(PLACE, entry.type),
-        pref: entry.pref === true,
-      });
-  });
-  const website = url(fields.website, 'website');
-  if (website) out.push({ key: 'URL', field: 'website', path: 'website', value: website, type: 'work' });
-  fields.urls?.forEach((entry, i) => {
-    const value = url(entry.url, 'urls');
-    if (value) out.push({ key: 'URL', field: 'urls', path: `urls[${i}]`, value, type: oneOf(PLACE, entry.type) });
-  });
-  const street = text(fields.address, 'address', true);
-  if (street)
-    out.push({
-      key: 'ADR',
-      field: 'address',
-      path: 'address',
-      components: ['', '', street, '', '', '', ''],
-      type: 'work',
-      pref: false,
-    });
-  fields.addresses?.forEach((entry, i) => {
-    const components = ADDRESS_COMPONENTS.map((component) =>
-      text(entry[component], 'addresses', component === 'street'),
-    );
-    if (components.some((part) => part !== '')) {
-      out.push({
-        key: 'ADR',
-        field: 'addresses',
-        path: `addresses[${i}]`,
-        components,
-        type: oneOf(PLACE, entry.type),
-        pref: entry.pref === true,
-      });
+  return (contact) => {
+    const values = contact as Record<string, unknown>;
+    const items: CardItem[] = [];
+    for (const [name, build] of builders) {
+      const value = values[name];
+      if (value !== undefined) build(value, items);
     }
-  });
-  fields.socialProfiles?.forEach((entry, i) => {
-    const service = text(entry.service, 'socialProfiles');
-    const value = url(entry.url, 'socialProfiles');
-    if (!service || !value) return;
-    if (!SERVICE.test(service)) throw new Error('socialProfiles has a service outside its pattern');
-    out.push({ key: 'SOCIAL', field: 'socialProfiles', path: `socialProfiles[${i}]`, service, value });
-  });
-  const birthday = text(fields.birthday, 'birthday');
-  if (birthday) {
-    if (!BIRTHDAY.test(birthday)) throw new Error('birthday is not YYYY-MM-DD');
-    out.push({ key: 'BDAY', field: 'birthday', path: 'birthday', value: birthday });
+    return items;
+  };
+}
+
+export function specsOf(rule: Rule): readonly CardSpec[] {
+  return rule.card === undefined ? [] : Array.isArray(rule.card) ? rule.card : [rule.card as CardSpec];
+}
+
+/** Per property shared by component fields (ORG), its components in index order. */
+function sharedComponents(schema: ObjectRule): Map<string, Array<ComponentSpec & { field: string }>> {
+  const shared = new Map<string, Array<ComponentSpec & { field: string }>>();
+  for (const [name, rule] of Object.entries(schema.fields))
+    for (const spec of specsOf(rule))
+      if (spec.kind === 'component') {
+        const list = shared.get(spec.property) ?? [];
+        list[spec.index] = { ...spec, field: name };
+        shared.set(spec.property, list);
+      }
+  return shared;
+}
+
+function specBuilder(
+  name: string,
+  rule: Rule,
+  spec: CardSpec,
+  shared: Map<string, Array<ComponentSpec & { field: string }>>,
+): Builder {
+  const base = { spec, field: name, path: name, group: name };
+  switch (spec.kind) {
+    case 'text':
+    case 'date':
+    case 'uri':
+      return (value, items) => void items.push({ ...base, text: value as string });
+    case 'texts':
+      return (value, items) => void items.push({ ...base, texts: value as string[] });
+    case 'name':
+      if (spec.derived)
+        return (value, items) => void items.push({ ...base, parts: deriveStructuredName(value as string) });
+      return (value, items) => {
+        const parts = (spec.parts ?? []).map((part) => ((value as Record<string, string>)[part] ?? '') as string);
+        const at = items.findIndex((item) => item.spec.property === spec.property);
+        // A structured name replaces the one derived from the display name, in its place.
+        if (at >= 0) items[at] = { ...base, parts };
+        else items.push({ ...base, parts });
+      };
+    case 'component':
+      return componentBuilder(name, spec, shared.get(spec.property)!);
+    case 'entries':
+      return entriesBuilder(name, rule as ListRule, spec);
   }
-  const categories = (fields.categories ?? [])
-    .map((category) => text(category, 'categories'))
-    .filter((category) => category !== '');
-  if (categories.length > 0)
-    out.push({ key: 'CATEGORIES', field: 'categories', path: 'categories', values: categories });
-  const note = text(fields.note, 'note', true);
-  if (note) out.push({ key: 'NOTE', field: 'note', path: 'note', value: note });
-  const photo = url(fields.photoUrl, 'photoUrl');
-  if (photo) out.push({ key: 'PHOTO', field: 'photoUrl', path: 'photoUrl', value: photo });
-  return out;
 }
 
-/** Whether a contact uses any field beyond the flat VCardRequest: only then is the item writer used. */
-export function hasRichFields(fields: ContactFields): boolean {
-  return (
-    fields.name !== undefined ||
-    fields.nickname !== undefined ||
-    fields.department !== undefined ||
-    fields.phones !== undefined ||
-    fields.emails !== undefined ||
-    fields.urls !== undefined ||
-    fields.addresses !== undefined ||
-    fields.socialProfiles !== undefined ||
-    fields.birthday !== undefined ||
-    fields.categories !== undefined ||
-    fields.photoUrl !== undefined
-  );
+/**
+ * A component joins its property's item, or starts it in this field's place; the item's path is
+ * the first component's field, and its bytes count against the last non-empty component's field.
+ */
+function componentBuilder(name: string, spec: ComponentSpec, all: Array<ComponentSpec & { field: string }>): Builder {
+  const first = all.find((component) => component !== undefined)!;
+  return (value, items) => {
+    let item = items.find((candidate) => candidate.spec.property === spec.property);
+    if (item === undefined) {
+      item = { spec: first, field: name, path: first.field, group: first.field, parts: [], components: all };
+      items.push(item);
+    }
+    while (item.parts!.length < spec.index) item.parts!.push('');
+    item.parts![spec.index] = value as string;
+    item.field = name;
+  };
 }
 
-const PHONE: ReadonlySet<string> = new Set<PhoneType>([
-  'work',
-  'home',
-  'cell',
-  'fax',
-  'pager',
-  'video',
-  'text',
-  'other',
-]);
-const PLACE: ReadonlySet<string> = new Set<PlaceType>(['work', 'home', 'other']);
-
-function oneOf<T extends string>(allowed: ReadonlySet<string>, type: T | undefined): T {
-  if (type === undefined) return 'work' as T;
-  if (!allowed.has(type)) throw new Error('a type outside its set');
-  return type;
+function entryDefaults(rule: ListRule): { type: string | undefined } {
+  const typeRule = rule.items.kind === 'object' ? rule.items.fields.type : undefined;
+  return { type: typeRule?.kind === 'choice' ? typeRule.default : undefined };
 }
 
-function text(raw: unknown, field: string, multiLine = false): string {
-  if (raw === undefined || raw === null) return '';
-  if (typeof raw !== 'string') throw new Error(`${field} must hold strings`);
-  if (hasLoneSurrogate(raw)) throw new Error(`${field} contains a lone surrogate`);
-  return cleanText(raw, multiLine);
+function entriesBuilder(name: string, rule: ListRule, spec: EntriesSpec): Builder {
+  const { type: defaultType } = entryDefaults(rule);
+  const keys = typeof spec.value === 'string' ? null : spec.value;
+  return (value, items) => {
+    (value as Array<Record<string, unknown>>).forEach((entry, i) => {
+      // A validated list keeps an empty entry's place as {}, so every entry keeps its request index.
+      if (Object.keys(entry).length === 0) return;
+      const item: CardItem = { spec, field: name, path: `${name}[${i}]`, group: name };
+      if (keys) item.parts = keys.map((key) => (entry[key] as string | undefined) ?? '');
+      else item.text = entry[spec.value as string] as string;
+      if (spec.types) item.type = (entry.type as string | undefined) ?? defaultType;
+      if (spec.pref) item.pref = entry.pref === true;
+      if (spec.parameter) item.parameter = entry[spec.parameter.key] as string;
+      items.push(item);
+    });
+  };
 }
 
-function url(raw: unknown, field: string): string {
-  const value = text(raw, field);
-  if (value === '') return '';
-  const normalized = normalizeWebsite(value);
-  if (normalized === null) throw new Error(`${field} holds an invalid http(s) URL`);
-  return normalized;
+/** The flat shorthand's text is one more entry of its list, of the default type, never preferred. */
+function shorthandBuilder(name: string, list: string, rule: ListRule): Builder {
+  const spec = specsOf(rule).find((candidate): candidate is EntriesSpec => candidate.kind === 'entries');
+  if (spec === undefined) return () => undefined;
+  const { type: defaultType } = entryDefaults(rule);
+  const keys = typeof spec.value === 'string' ? null : spec.value;
+  const slot = keys ? keys.indexOf(spec.shorthandKey ?? '') : -1;
+  return (value, items) => {
+    const item: CardItem = { spec, field: name, path: name, group: list };
+    if (keys) item.parts = keys.map((_, i) => (i === slot ? (value as string) : ''));
+    else item.text = value as string;
+    if (spec.types) item.type = defaultType;
+    if (spec.pref) item.pref = false;
+    items.push(item);
+  };
 }
 
-function structuredName(name: ContactName | undefined): string[] | null {
-  if (name === undefined || name === null) return null;
-  const parts = [name.family, name.given, name.additional, name.prefix, name.suffix].map((part) => text(part, 'name'));
-  return parts[0] === '' && parts[1] === '' ? null : parts;
+/** The items of a validated contact, from the contact's declaration. */
+export const cardItems: CardItemsOf = compileCardItems();
+
+/**
+ * A shared property's item with one component emptied, its bytes then counted against the last
+ * component still there; null when no component is left (the property goes).
+ */
+export function withoutComponent(item: CardItem, index: number): CardItem | null {
+  const parts = item.parts!.slice();
+  parts[index] = '';
+  let last = parts.length - 1;
+  while (last >= 0 && parts[last] === '') last--;
+  if (last < 0) return null;
+  return { ...item, parts, field: item.components![last].field };
 }

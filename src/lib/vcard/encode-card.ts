@@ -1,10 +1,11 @@
 import { cardItems, type CardItem } from './card-items';
-import { MECARD_UNSUPPORTED, mecardText, vcard3Lines, vcard4Lines } from './card-writers';
-import type { ContactFields } from './contact-fields';
+import { forMecard, mecardText } from './mecard-text';
+import { BUDGET_STEPS } from './qr-budget';
 import { QR_BYTE_CAPACITY, QR_MAX_BYTES, type QrLevel } from './qr-capacity';
 import { QrBudgetExceededError } from './qr-budget-exceeded.error';
 import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
 import { utf8Length } from './utf8-length';
+import { vcard3Line, vcard4Line, vcardText } from './vcard-lines';
 import { assertMecardInvariants, assertVCardInvariants } from './vcard-invariants';
 
 export type VCardFormat = 'vcard3' | 'vcard4' | 'mecard';
@@ -35,36 +36,36 @@ export interface EncodedCard {
   bytes: number;
 }
 
-const FILE_ONLY: ReadonlySet<string> = new Set(['PHOTO']);
-
 /**
- * The card of contact-model.md §1–§4: the items of the contact, written as vCard 3.0, vCard 4.0 or
- * MECARD; PHOTO in the file only; what MECARD cannot carry left out of qrPayload; then, with a
- * budget, properties left out of qrPayload one step at a time (BUDGET_STEPS) until it fits.
- * `omitted` lists every request path that is in the card but not in qrPayload, in that order.
+ * The card of a validated contact (docs/encoding.md#pipeline): its items written as vCard 3.0,
+ * vCard 4.0 or MECARD; what is for the file only left out of qrPayload; what MECARD cannot carry
+ * left out of it; then, with a budget, properties left out of qrPayload one step at a time until it
+ * fits. `omitted` lists every request path that is in the card but not in qrPayload, in that order.
+ * Throws QrBudgetExceededError, QrCapacityExceededError (no value in either), or
+ * VCardInvariantError for an encoder bug.
  */
-export function encodeCard(fields: ContactFields, options: EncodeOptions = {}): EncodedCard {
+export function encodeCard(contact: object, options: EncodeOptions = {}): EncodedCard {
   const format = options.format ?? 'vcard3';
-  const items = cardItems(fields);
-  const fileVersion = format === 'vcard4' ? 4 : 3;
-  const card = vcardText(items, fileVersion);
-  // What is never in the payload: the photo first, then what MECARD has no key for, in card order.
-  const omitted = items.filter((item) => FILE_ONLY.has(item.key)).map((item) => item.path);
-  let qr = items.filter((item) => !FILE_ONLY.has(item.key));
+  const version = format === 'vcard4' ? 4 : 3;
+  const items = cardItems(contact);
+  if (items.length === 0 || items[0].spec.kind !== 'name') throw new Error('the contact has no name');
+  const card = checkedVCard(items, version);
+  const omitted: string[] = [];
+  let qr: CardItem[] = items;
+  if (items.some((item) => item.spec.fileOnly)) {
+    // What is never in the payload comes first in qr.omitted.
+    qr = items.filter((item) => !item.spec.fileOnly);
+    for (const item of items) if (item.spec.fileOnly) omitted.push(item.path);
+  }
   if (format === 'mecard') {
-    for (const item of qr) {
-      if (item.key === 'ORG' && item.department) omitted.push('department');
-      else if (MECARD_UNSUPPORTED.has(item.key) && !omitted.includes(fieldPathOf(item)))
-        omitted.push(fieldPathOf(item));
-    }
-    const org = qr.find((item) => item.key === 'ORG');
-    qr = qr.filter((item) => !MECARD_UNSUPPORTED.has(item.key));
-    if (org?.key === 'ORG' && org.department) qr = withoutDepartment(qr, org);
+    const carried = forMecard(qr);
+    qr = carried.items;
+    omitted.push(...carried.omitted);
   }
   const payloadOf = (list: readonly CardItem[]): string =>
-    format === 'mecard' ? mecard(list) : vcardText(list, fileVersion);
+    format === 'mecard' ? checkedMecard(list) : checkedVCard(list, version);
   // Most cards leave nothing out: their payload is the card itself, written once.
-  let qrPayload = qr.length === items.length && format !== 'mecard' ? card : payloadOf(qr);
+  let qrPayload = qr === items ? card : payloadOf(qr);
   let bytes = utf8Length(qrPayload);
   let budget: EncodedCard['budget'];
   if (options.budget) {
@@ -85,84 +86,39 @@ export function encodeCard(fields: ContactFields, options: EncodeOptions = {}): 
     if (bytes > capacity)
       throw new QrBudgetExceededError(options.budget.version, options.budget.level, capacity, bytes);
   }
-  if (bytes > QR_MAX_BYTES) throw new QrCapacityExceededError(bytes, QR_MAX_BYTES, largestField(qr, payloadOf));
+  if (bytes > QR_MAX_BYTES) throw new QrCapacityExceededError(bytes, QR_MAX_BYTES, largestField(qr, format));
   return { qrPayload, card, format, omitted, ...(budget ? { budget } : {}), bytes };
 }
 
-function vcardText(items: readonly CardItem[], version: 3 | 4): string {
-  const lines = version === 4 ? vcard4Lines(items) : vcard3Lines(items);
-  const text = ['BEGIN:VCARD', `VERSION:${version}.0`, ...lines, 'END:VCARD', ''].join('\r\n');
-  assertVCardInvariants(text, lines.length + 1, version);
+function checkedVCard(items: readonly CardItem[], version: 3 | 4): string {
+  const text = vcardText(items, version);
+  assertVCardInvariants(text, items.length + 1, version);
   return text;
 }
 
-function mecard(items: readonly CardItem[]): string {
+function checkedMecard(items: readonly CardItem[]): string {
   const text = mecardText(items);
   assertMecardInvariants(text);
   return text;
 }
 
-/** The path qr.omitted names for an item: the entry's path, but a field path for a whole property MECARD lacks. */
-function fieldPathOf(item: CardItem): string {
-  return item.key === 'SOCIAL' ? 'socialProfiles' : item.path;
-}
-
-function withoutDepartment(items: readonly CardItem[], org: CardItem & { key: 'ORG' }): CardItem[] {
-  return org.organization
-    ? items.map((item) => (item === org ? { ...org, department: '', field: 'organization' } : item))
-    : items.filter((item) => item !== org);
-}
-
-type BudgetStep = (items: readonly CardItem[]) => { items: CardItem[]; path: string } | null;
-
-/** Leaves out the last item with this key, or, with `keepFirst`, the last but never the first one. */
-function lastOf(key: CardItem['key'], keepFirst: boolean, path = (item: CardItem) => item.path): BudgetStep {
-  return (items) => {
-    const matching = items.filter((item) => item.key === key);
-    if (matching.length === 0 || (keepFirst && matching.length === 1)) return null;
-    const last = matching[matching.length - 1];
-    return { items: items.filter((item) => item !== last), path: path(last) };
-  };
-}
-
-/** Leaves out the first item with this key (once the others are gone, it is the only one). */
-const onlyOf = (key: CardItem['key']): BudgetStep => lastOf(key, false);
-
 /**
- * The QR budget's order (contact-model.md §4). N, FN, the first phone and the first email are
- * never left out. Each step leaves out one thing; a step that has nothing left to leave moves on.
+ * The request field whose properties take the most bytes of the payload: the one to shorten. Each
+ * item's bytes count against its field; a tie goes to the field that comes first.
  */
-const BUDGET_STEPS: readonly BudgetStep[] = [
-  onlyOf('CATEGORIES'),
-  lastOf('SOCIAL', false),
-  onlyOf('NOTE'),
-  onlyOf('BDAY'),
-  onlyOf('NICKNAME'),
-  lastOf('URL', true),
-  lastOf('ADR', true),
-  lastOf('EMAIL', true),
-  lastOf('TEL', true),
-  onlyOf('TITLE'),
-  (items) => {
-    const org = items.find((item) => item.key === 'ORG');
-    return org?.key === 'ORG' && org.department ? { items: withoutDepartment(items, org), path: 'department' } : null;
-  },
-  lastOf('URL', false),
-  lastOf('ADR', false),
-];
-
-/** The top-level field whose items take the most bytes of the payload: the one to shorten. */
-function largestField(items: readonly CardItem[], payloadOf: (items: readonly CardItem[]) => string): string {
-  const fields = [...new Set(items.map((item) => item.field))];
-  let largest = 'fullName';
+function largestField(items: readonly CardItem[], format: VCardFormat): string {
+  const lineOf = format === 'vcard4' ? vcard4Line : vcard3Line;
+  // A MECARD field alone is written between "MECARD:" and ";;".
+  const sizeOf = (item: CardItem): number =>
+    format === 'mecard' ? utf8Length(mecardText([item])) - 9 : utf8Length(lineOf(item));
+  const bytes = new Map<string, number>();
+  for (const item of items) bytes.set(item.field, (bytes.get(item.field) ?? 0) + sizeOf(item));
+  let largest = items[0].field;
   let most = -1;
-  const whole = utf8Length(payloadOf(items));
-  for (const field of fields) {
-    const without = items.filter((item) => item.field !== field || item.key === 'FN' || item.key === 'N');
-    const bytes = whole - utf8Length(payloadOf(without));
-    if (bytes > most) {
+  for (const [field, size] of bytes) {
+    if (size > most) {
       largest = field;
-      most = bytes;
+      most = size;
     }
   }
   return largest;

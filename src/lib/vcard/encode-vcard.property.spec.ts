@@ -2,14 +2,19 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hostileContact, PROPERTY_RUNS } from '../../../test/fixtures/vcard/contact.arbitrary';
+import {
+  cleanFieldValue,
+  CONTACT_FIELDS,
+  type ContactField,
+  hostileContact,
+  PROPERTY_RUNS,
+} from '../../../test/fixtures/vcard/contact.arbitrary';
 import { nameTokens } from '../../../test/fixtures/vcard/name-tokens';
 import { strictComponents, strictProperties, strictText } from '../../../test/fixtures/vcard/strict-vcard-reader';
-import { cleanFieldValue } from './clean-field';
-import { CONTACT_FIELDS, type ContactField, type ContactFields } from './contact-fields';
+import type { ContactFields } from '../contact';
 import { describeQrPayload, encodeVCard, type EncodedVCard } from './encode-vcard';
 import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
-import { normalizeWebsite } from './website';
+import { normalizeWebsite } from '../contact';
 
 // Invariants of vcard-encoding.md §6.1 that a pure encoder can break, checked on hostile cards.
 // The expected values come from the inputs and the spec, read back with the strict reader.

@@ -1,16 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { readWithIcal } from '../../../test/fixtures/vcard/ical-reader';
-import { CONTACT_FIELDS, type ContactField, type ContactFields } from './contact-fields';
+import { validateContact, type ContactFields } from '../contact';
+import { cleanedContact, CONTACT_FIELDS, type ContactField } from '../../../test/fixtures/vcard/contact.arbitrary';
 import { encodeVCard } from './encode-vcard';
 import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
 
 const card = (...lines: string[]): string =>
   `${['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].join('\r\n')}\r\n`;
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
+/** Encodes raw fields as the service does: cleaned as the validator cleans them, then encoded. */
+const encode = (fields: Partial<Record<ContactField, string | null>>) =>
+  encodeVCard(cleanedContact(fields as Partial<Record<ContactField, string>>));
 
 describe('encodeVCard: exact output', () => {
   it('encodes a full card in the order of §0.2, escaping per §2.4', () => {
-    const result = encodeVCard({
+    const result = encode({
       fullName: 'Dr. Jane Q. Public',
       organization: 'Acme; Widgets, Inc.',
       title: 'VP, Sales & Marketing',
@@ -45,7 +49,7 @@ describe('encodeVCard: exact output', () => {
   });
 
   it('encodes a minimal card: blank optional fields are omitted, no warnings', () => {
-    const result = encodeVCard({
+    const result = encode({
       fullName: '  Cher  ',
       organization: '   ',
       title: '',
@@ -63,7 +67,7 @@ describe('encodeVCard: exact output', () => {
 
   it('treats undefined and null optional fields as absent', () => {
     const fields = { fullName: 'Cher', organization: undefined, note: null } as unknown as ContactFields;
-    expect(encodeVCard(fields).qrPayload).toBe(card('N:;Cher;;;', 'FN:Cher'));
+    expect(encode(fields).qrPayload).toBe(card('N:;Cher;;;', 'FN:Cher'));
   });
 
   it.each([
@@ -79,11 +83,11 @@ describe('encodeVCard: exact output', () => {
     ['A;B C\\D', 'N:C\\\\D;A\\;B;;;'],
   ])('derives N for %j', (fullName, nLine) => {
     const fn = fullName.replace(/[\\,;]/g, (char) => `\\${char}`);
-    expect(encodeVCard({ fullName }).qrPayload).toBe(card(nLine, `FN:${fn}`));
+    expect(encode({ fullName }).qrPayload).toBe(card(nLine, `FN:${fn}`));
   });
 
   it('puts a multi-line address in the street component and a multi-line note in NOTE', () => {
-    const result = encodeVCard({
+    const result = encode({
       fullName: 'Jane Doe',
       address: 'Hauptstraße 1\r\n10115 Berlin\r\nDeutschland',
       note: 'Line one\rLine two\u2028Line three\u0085Line four',
@@ -99,13 +103,13 @@ describe('encodeVCard: exact output', () => {
   });
 
   it('percent-encodes , ; \\ and space in URL instead of escaping them', () => {
-    const result = encodeVCard({ fullName: 'Jane Doe', website: 'HTTPS://example.com/a b,c;d\\e?x=1,2' });
+    const result = encode({ fullName: 'Jane Doe', website: 'HTTPS://example.com/a b,c;d\\e?x=1,2' });
     expect(result.qrPayload).toContain('\r\nURL:https://example.com/a%20b%2Cc%3Bd%5Ce?x=1%2C2\r\n');
   });
 
   it('folds the file text but never the QR payload', () => {
     const note = `${'Grüße '.repeat(12)}😀 ${'\\'.repeat(3)}`;
-    const result = encodeVCard({ fullName: 'Jane Doe', note });
+    const result = encode({ fullName: 'Jane Doe', note });
     const noteLine = `NOTE:${'Grüße '.repeat(12)}😀 ${'\\\\'.repeat(3)}`;
     expect(result.qrPayload).toBe(card('N:Doe;Jane;;;', 'FN:Jane Doe', noteLine));
     // "Grüße " is 8 octets: "NOTE:" + 8 of them = 69, "Grüß" brings it to 75, its "e" moves on.
@@ -135,7 +139,7 @@ describe('encodeVCard: injection attempts', () => {
 
   it('turns the classic payload into harmless text in every field (exact output)', () => {
     const attack = injection('\r\n');
-    const result = encodeVCard({
+    const result = encode({
       fullName: `Eve${attack}`,
       organization: attack,
       title: attack,
@@ -166,7 +170,7 @@ describe('encodeVCard: injection attempts', () => {
   it.each(cases)('%s in %s cannot start a property or a second card', (_name, field, lineBreak) => {
     const fields: ContactFields = { fullName: 'Eve' };
     fields[field as ContactField] = field === 'fullName' ? `Eve${injection(lineBreak)}` : injection(lineBreak);
-    const { qrPayload, vcard } = encodeVCard(fields);
+    const { qrPayload, vcard } = encode(fields);
     const lines = qrPayload.split('\r\n');
     expect(lines.filter((line) => line === 'BEGIN:VCARD')).toHaveLength(1);
     expect(lines.filter((line) => line === 'END:VCARD')).toHaveLength(1);
@@ -181,12 +185,12 @@ describe('encodeVCard: injection attempts', () => {
   });
 
   it('removes NUL and other controls instead of keeping them (C tools stop at NUL)', () => {
-    const { qrPayload } = encodeVCard({ fullName: 'Eve\u0000Mallory', note: 'a\u0000\u001b[31mb\u007f\u009bc' });
+    const { qrPayload } = encode({ fullName: 'Eve\u0000Mallory', note: 'a\u0000\u001b[31mb\u007f\u009bc' });
     expect(qrPayload).toBe(card('N:;EveMallory;;;', 'FN:EveMallory', 'NOTE:a[31mbc'));
   });
 
   it('never puts an unescaped ; into ORG (it would become a department)', () => {
-    const { qrPayload } = encodeVCard({ fullName: 'Eve', organization: 'Acme;Sales;EMEA' });
+    const { qrPayload } = encode({ fullName: 'Eve', organization: 'Acme;Sales;EMEA' });
     expect(qrPayload).toContain('\r\nORG:Acme\\;Sales\\;EMEA\r\n');
     expect(readWithIcal(qrPayload).org).toBe('Acme;Sales;EMEA');
   });
@@ -217,36 +221,29 @@ describe('encodeVCard: capacity', () => {
 
   it('counts multi-byte characters as UTF-8 bytes', () => {
     // 59 + 3·984 = 3011 > 2953 although the note has only 984 characters.
-    expect(() => encodeVCard({ fullName: 'A', note: '山'.repeat(984) })).toThrow(QrCapacityExceededError);
-    expect(encodeVCard({ fullName: 'A', note: '山'.repeat(964) }).qr.bytes).toBe(59 + 3 * 964);
+    expect(() => encode({ fullName: 'A', note: '山'.repeat(984) })).toThrow(QrCapacityExceededError);
+    expect(encode({ fullName: 'A', note: '山'.repeat(964) }).qr.bytes).toBe(59 + 3 * 964);
   });
 
   it('names the field whose properties take the most bytes; fullName counts for N and FN', () => {
     const long = 'y'.repeat(1000);
     const fields = { fullName: `${'Z'.repeat(700)} Doe`, organization: long, address: `${long}a`, note: long };
-    expect(() => encodeVCard(fields)).toThrow(expect.objectContaining({ longestField: 'fullName' }));
+    expect(() => encode(fields)).toThrow(expect.objectContaining({ longestField: 'fullName' }));
     const fields2 = { fullName: 'Jane Doe', organization: long, address: `${long}a`, note: long };
-    expect(() => encodeVCard(fields2)).toThrow(expect.objectContaining({ longestField: 'address' }));
+    expect(() => encode(fields2)).toThrow(expect.objectContaining({ longestField: 'address' }));
   });
 });
 
-describe('encodeVCard: broken caller contracts', () => {
-  it.each([
-    [{ fullName: '' }, 'fullName is empty after cleaning'],
-    [{ fullName: ' \r\n\u0000 ' }, 'fullName is empty after cleaning'],
-    [{}, 'fullName is required'],
-    [{ fullName: 'Jane', website: 'javascript:alert(1)' }, 'website is not a valid http(s) URL'],
-    [{ fullName: 'Jane \ud83d' }, 'fullName contains a lone surrogate'],
-    [{ fullName: 'Jane', note: 'a\ude00' }, 'note contains a lone surrogate'],
-    [{ fullName: 'Jane', phone: 5550100 }, 'phone must be a string'],
-  ])('%j throws %j without echoing values', (fields, message) => {
-    expect(() => encodeVCard(fields as unknown as ContactFields)).toThrow(new Error(message));
+describe('encodeVCard: the validated contact is its contract', () => {
+  it('a contact without a name is a plain error that echoes nothing', () => {
+    expect(() => encodeVCard({} as ContactFields)).toThrow(new Error('the contact has no name'));
   });
 
-  it('is deterministic and does not care whether the caller cleaned already', () => {
+  it('gives the card of the contact the validator cleaned, whatever the raw text', () => {
     const raw = { fullName: '  Jane\r\nDoe ', note: ' a\r\nb\u2028c ', website: ' example.com ' };
-    const cleaned = { fullName: 'Jane Doe', note: 'a\nb\nc', website: 'example.com' };
-    expect(encodeVCard(raw)).toEqual(encodeVCard(cleaned));
-    expect(encodeVCard(raw)).toEqual(encodeVCard(raw));
+    const validated = validateContact(raw);
+    expect(validated.ok).toBe(true);
+    const cleaned = { fullName: 'Jane Doe', note: 'a\nb\nc', website: 'https://example.com' };
+    expect(encodeVCard((validated as { value: ContactFields }).value)).toEqual(encodeVCard(cleaned));
   });
 });

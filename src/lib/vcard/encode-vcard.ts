@@ -1,18 +1,10 @@
-import { cleanFieldValue } from './clean-field';
-import { CONTACT_FIELDS, type ContactField, type ContactFields } from './contact-fields';
-import { escapeText } from './escape-text';
-import { foldVCardLines } from './fold-lines';
-import { hasLoneSurrogate } from './lone-surrogate';
-import { minQrVersion } from './min-qr-version';
-import { QR_MAX_BYTES, type QrLevel } from './qr-capacity';
-import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
-import { qrWarnings } from './qr-warnings';
-import { hasRichFields } from './card-items';
+import { isFirstContract, type ContactFields } from '../contact';
 import { encodeCard, type EncodeOptions, type QrBudget, type VCardFormat } from './encode-card';
-import { deriveStructuredName } from './structured-name';
+import { foldVCardLines } from './fold-lines';
+import { minQrVersion } from './min-qr-version';
+import type { QrLevel } from './qr-capacity';
+import { qrWarnings } from './qr-warnings';
 import { utf8Length } from './utf8-length';
-import { assertVCardInvariants } from './vcard-invariants';
-import { normalizeWebsite } from './website';
 
 export interface QrInfo {
   bytes: number;
@@ -29,7 +21,7 @@ export interface EncodedVCard {
   qrPayload: string;
   /** The whole card as .vcf file text, folded at 75 octets. */
   vcard: string;
-  /** Only once a rich field or a new parameter is used (contact-model.md §2): a flat card's answer is unchanged. */
+  /** Only once a field or parameter beyond the first contract is used (docs/contact.md#compatibility). */
   format?: VCardFormat;
   qr: QrInfo;
   /** The level the fit report speaks of, when the request named one (kept by jobs and batches, never answered). */
@@ -51,61 +43,24 @@ export interface StoredCard {
   level?: QrLevel;
 }
 
-type PropertyWriter = (value: string) => string[];
-
-// The only place where user text meets vCard syntax: names and parameters are constants, and every
-// value passes escapeText (or, for URL, normalizeWebsite's percent-encoding) on its way in.
-const PROPERTIES: Readonly<Record<ContactField, PropertyWriter>> = {
-  fullName: (name) => [`N:${deriveStructuredName(name).map(escapeText).join(';')}`, `FN:${escapeText(name)}`],
-  organization: (org) => [`ORG:${escapeText(org)}`],
-  title: (title) => [`TITLE:${escapeText(title)}`],
-  // Callers validate phone and email so that escaping is a no-op; it stays as the safety net.
-  phone: (phone) => [`TEL;TYPE=WORK,VOICE:${escapeText(phone)}`],
-  email: (email) => [`EMAIL;TYPE=WORK,INTERNET:${escapeText(email)}`],
-  website: (url) => [`URL:${url}`],
-  address: (street) => [`ADR;TYPE=WORK:;;${escapeText(street)};;;;`],
-  note: (note) => [`NOTE:${escapeText(note)}`],
-};
-
 /**
- * Builds the vCard 3.0 text of vcard-encoding.md §0 from contact fields. Cleans every field again
- * (idempotent, so it is the one choke point even for callers that cleaned already), omits empty
- * optional fields, checks the post-condition, and measures the QR payload.
+ * The card of a validated contact, with the figures derived from its payload (docs/encoding.md):
+ * one path for every contact, through encodeCard. A contact of the first contract's fields only,
+ * with no format or budget, is described as it always was (no `format`, no `qr.omitted`).
  *
- * Callers validate first; what is left here are plain Errors for broken contracts (empty fullName,
- * a lone surrogate, a website normalizeWebsite rejects), VCardInvariantError for an encoder bug,
- * and QrCapacityExceededError for a card no QR code can hold. No message contains a field value.
+ * Callers validate first (ContactValidator); what is left here are QrBudgetExceededError and
+ * QrCapacityExceededError for a card that cannot fit, and VCardInvariantError for an encoder bug.
+ * No message contains a field value.
  */
 export function encodeVCard(fields: ContactFields, options: EncodeOptions = {}): EncodedVCard {
   const level = options.level === 'M' ? undefined : options.level;
-  if (options.format !== undefined || options.budget !== undefined || hasRichFields(fields)) {
-    const encoded = encodeCard(fields, options);
-    const { qrPayload, card, omitted, format, budget, bytes } = encoded;
-    return describeStoredCard(
-      { qrPayload, card, omitted, format, ...(budget ? { budget } : {}), ...(level ? { level } : {}) },
-      bytes,
-    );
-  }
-  const lines = ['BEGIN:VCARD', 'VERSION:3.0'];
-  const emitted: EmittedField[] = [];
-  for (const field of CONTACT_FIELDS) {
-    const value = cleanedValue(fields, field);
-    if (value === '') continue;
-    const propertyLines = PROPERTIES[field](value);
-    emitted.push({ field, lines: propertyLines });
-    lines.push(...propertyLines);
-  }
-  // VERSION counts as a property; BEGIN and END are the two framing lines.
-  const propertyCount = lines.length - 1;
-  lines.push('END:VCARD', '');
-  const qrPayload = lines.join('\r\n');
-  assertVCardInvariants(qrPayload, propertyCount);
-
-  const bytes = utf8Length(qrPayload);
-  if (bytes > QR_MAX_BYTES) {
-    throw new QrCapacityExceededError(bytes, QR_MAX_BYTES, largestField(emitted));
-  }
-  return describeQrPayload(qrPayload, bytes, level);
+  const { qrPayload, card, omitted, format, budget, bytes } = encodeCard(fields, options);
+  if (options.format === undefined && options.budget === undefined && isFirstContract(fields))
+    return describeQrPayload(qrPayload, bytes, level);
+  return describeStoredCard(
+    { qrPayload, card, omitted, format, ...(budget ? { budget } : {}), ...(level ? { level } : {}) },
+    bytes,
+  );
 }
 
 /**
@@ -120,11 +75,6 @@ export function describeQrPayload(qrPayload: string, bytes = utf8Length(qrPayloa
     qr: { bytes, minVersion: minQrVersion(bytes), warnings: qrWarnings(bytes, level) },
     ...(level ? { level } : {}),
   };
-}
-
-interface EmittedField {
-  field: string;
-  lines: string[];
 }
 
 /** The EncodedVCard of a stored card; for a flat card, exactly describeQrPayload's. */
@@ -156,35 +106,4 @@ export function toStoredCard(encoded: EncodedVCard, level: QrLevel | undefined =
   const card = encoded.vcard.replaceAll('\r\n ', '');
   if (card !== encoded.qrPayload) stored.card = card;
   return stored;
-}
-
-function cleanedValue(fields: ContactFields, field: ContactField): string {
-  const raw: unknown = fields[field];
-  if (raw === undefined || raw === null) {
-    if (field === 'fullName') throw new Error('fullName is required');
-    return '';
-  }
-  if (typeof raw !== 'string') throw new Error(`${field} must be a string`);
-  const value = cleanFieldValue(field, raw);
-  if (hasLoneSurrogate(value)) throw new Error(`${field} contains a lone surrogate`);
-  if (field === 'fullName' && value === '') throw new Error('fullName is empty after cleaning');
-  if (field !== 'website' || value === '') return value;
-  const url = normalizeWebsite(value);
-  if (url === null) throw new Error('website is not a valid http(s) URL');
-  return url;
-}
-
-// The field whose properties take the most bytes (fullName counts for N and FN): the one to
-// shorten. `emitted` follows CONTACT_FIELDS, so a tie goes to the earlier field.
-function largestField(emitted: readonly EmittedField[]): string {
-  let largest = 'fullName';
-  let most = -1;
-  for (const { field, lines } of emitted) {
-    const bytes = lines.reduce((sum, line) => sum + utf8Length(line), 0);
-    if (bytes > most) {
-      largest = field;
-      most = bytes;
-    }
-  }
-  return largest;
 }

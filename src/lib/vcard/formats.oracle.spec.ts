@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { readMecard } from '../../../test/fixtures/vcard/mecard-reader';
 import { richContact, type RichContactInput } from '../../../test/fixtures/vcard/rich-contact.arbitrary';
 import { validateContact } from '../contact';
-import type { ContactFields } from './contact-fields';
+import type { ContactFields } from '../contact';
 import { encodeVCard } from './encode-vcard';
 import { deriveStructuredName } from './structured-name';
 

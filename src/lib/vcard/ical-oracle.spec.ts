@@ -1,13 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { hostileContact, PROPERTY_RUNS, validatedContact } from '../../../test/fixtures/vcard/contact.arbitrary';
+import {
+  cleanFieldValue,
+  CONTACT_FIELDS,
+  type ContactField,
+  hostileContact,
+  PROPERTY_RUNS,
+  validatedContact,
+} from '../../../test/fixtures/vcard/contact.arbitrary';
 import { icalUnstructuredReading, readWithIcal } from '../../../test/fixtures/vcard/ical-reader';
 import { strictComponents, strictProperties } from '../../../test/fixtures/vcard/strict-vcard-reader';
-import { cleanFieldValue } from './clean-field';
-import { CONTACT_FIELDS, type ContactField, type ContactFields } from './contact-fields';
+import type { ContactFields } from '../contact';
 import { encodeVCard } from './encode-vcard';
 import { deriveStructuredName } from './structured-name';
-import { normalizeWebsite } from './website';
+import { normalizeWebsite } from '../contact';
 
 // ical.js 2.2.1 as the independent parser of §6.1 P7/P8 (vobject stands in for it in the spec).
 // Its quirks (documented in ical-reader.ts) are pinned first, so that the oracle's expectations

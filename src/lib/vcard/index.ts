@@ -1,25 +1,4 @@
-export { cleanFieldValue, cleanText } from './clean-field';
-export { codePointLength } from './code-point-length';
-export {
-  ADDRESS_COMPONENTS,
-  CONTACT_FIELDS,
-  FIELD_MAX_LENGTH,
-  PHONE_TYPES,
-  PLACE_TYPES,
-  RICH_FIELDS,
-  type AddressComponent,
-  type ContactAddress,
-  type ContactEmail,
-  type ContactField,
-  type ContactFields,
-  type ContactName,
-  type ContactPhone,
-  type ContactSocialProfile,
-  type ContactUrl,
-  type PhoneType,
-  type PlaceType,
-} from './contact-fields';
-export { isValidEmail } from './email';
+export { cardItems, compileCardItems, type CardItem } from './card-items';
 export {
   describeQrPayload,
   describeStoredCard,
@@ -29,17 +8,15 @@ export {
   type QrInfo,
   type StoredCard,
 } from './encode-vcard';
-export { SERVICE as SOCIAL_SERVICE_PATTERN } from './card-items';
-export { VCARD_FORMATS, type EncodeOptions, type QrBudget, type VCardFormat } from './encode-card';
-export { QrBudgetExceededError } from './qr-budget-exceeded.error';
+export { encodeCard, VCARD_FORMATS, type EncodeOptions, type QrBudget, type VCardFormat } from './encode-card';
+export { escapeText } from './escape-text';
 export { foldVCardLines } from './fold-lines';
 export { formattedName } from './formatted-name';
-export { hasLoneSurrogate } from './lone-surrogate';
 export { minQrVersion } from './min-qr-version';
-export { isValidPhone } from './phone';
+export { BUDGET_ORDER_DOCS, compileBudget } from './qr-budget';
+export { QrBudgetExceededError } from './qr-budget-exceeded.error';
 export { QR_BYTE_CAPACITY, QR_MAX_BYTES, type QrLevel } from './qr-capacity';
 export { QrCapacityExceededError } from './qr-capacity-exceeded.error';
 export { deriveStructuredName } from './structured-name';
-export { VCardInvariantError } from './vcard-invariant.error';
 export { utf8Length } from './utf8-length';
-export { normalizeWebsite } from './website';
+export { VCardInvariantError } from './vcard-invariant.error';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { richContact, type RichContactInput } from '../../../test/fixtures/vcard/rich-contact.arbitrary';
 import { validateContact } from '../contact';
-import type { ContactFields } from './contact-fields';
+import type { ContactFields } from '../contact';
 import { encodeVCard } from './encode-vcard';
 import type { VCardFormat } from './encode-card';
 import { QR_BYTE_CAPACITY, type QrLevel } from './qr-capacity';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { anyText, PROPERTY_RUNS } from '../../../test/fixtures/vcard/contact.arbitrary';
+import { anyText, cleanFieldValue, PROPERTY_RUNS } from '../../../test/fixtures/vcard/contact.arbitrary';
 import { nameTokens } from '../../../test/fixtures/vcard/name-tokens';
-import { cleanFieldValue } from './clean-field';
 import { deriveStructuredName } from './structured-name';
 
 const tokens = (s: string): string[] =>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ContactFields } from '../../lib/vcard';
+import type { ContactFields } from '../../lib/contact';
 
 /**
  * SHA-256 of the canonical JSON of a job request: the cleaned contact fields with sorted keys

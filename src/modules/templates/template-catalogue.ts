@@ -1,4 +1,6 @@
-import type { ContactField } from '../../lib/vcard';
+import type { ContactFields } from '../../lib/contact';
+
+type ContactField = keyof ContactFields;
 
 export interface Template {
   id: string;

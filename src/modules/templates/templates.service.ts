@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import { hasContactField } from '../../lib/contact';
-import type { ContactFields } from '../../lib/vcard';
+import type { ContactFields } from '../../lib/contact';
 import { findTemplate, Template } from './template-catalogue';
 import { TemplatePage, templatePage } from './template-page';
 

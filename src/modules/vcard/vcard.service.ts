@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
+import type { ContactFields } from '../../lib/contact';
 import {
-  ContactFields,
   describeStoredCard,
   EncodedVCard,
   encodeVCard,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { CONTACT_FIELDS } from '../../../lib/vcard';
+import { FIRST_CONTRACT_FIELDS } from '../../../lib/contact';
 
 @ApiSchema({ name: 'Template' })
 export class TemplateDto {
@@ -14,12 +14,12 @@ export class TemplateDto {
 
   @ApiProperty({
     type: 'array',
-    items: { type: 'string', enum: [...CONTACT_FIELDS] },
+    items: { type: 'string', enum: [...FIRST_CONTRACT_FIELDS] },
     description: 'Always contains fullName.',
   })
   requiredFields: string[];
 
-  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...CONTACT_FIELDS] } })
+  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...FIRST_CONTRACT_FIELDS] } })
   optionalFields: string[];
 }
 

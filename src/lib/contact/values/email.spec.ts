@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { PROPERTY_RUNS, validEmail } from '../../../test/fixtures/vcard/contact.arbitrary';
+import { PROPERTY_RUNS, validEmail } from '../../../../test/fixtures/vcard/contact.arbitrary';
 import { isValidEmail } from './email';
 
 describe('isValidEmail', () => {

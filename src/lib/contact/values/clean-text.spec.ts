@@ -1,8 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { anyText, PROPERTY_RUNS } from '../../../test/fixtures/vcard/contact.arbitrary';
-import { cleanFieldValue } from './clean-field';
-import { CONTACT_FIELDS, type ContactField } from './contact-fields';
+import {
+  anyText,
+  cleanFieldValue,
+  CONTACT_FIELDS,
+  PROPERTY_RUNS,
+  type ContactField,
+} from '../../../../test/fixtures/vcard/contact.arbitrary';
+import { cleanText } from './clean-text';
 
 const LINE_BREAKS: Array<[string, string]> = [
   ['CR', '\r'],
@@ -15,23 +20,23 @@ const LINE_BREAKS: Array<[string, string]> = [
   ['PARAGRAPH SEPARATOR', '\u2029'],
 ];
 
-describe('cleanFieldValue', () => {
+describe('cleanText', () => {
   it.each(LINE_BREAKS)('turns %s into one space in single-line fields', (_name, lineBreak) => {
-    expect(cleanFieldValue('fullName', `Eve${lineBreak}Mallory`)).toBe('Eve Mallory');
-    expect(cleanFieldValue('phone', `555${lineBreak}0100`)).toBe('555 0100');
+    expect(cleanText(`Eve${lineBreak}Mallory`, false)).toBe('Eve Mallory');
+    expect(cleanText(`555${lineBreak}0100`, false)).toBe('555 0100');
   });
 
   it.each(LINE_BREAKS)('turns %s into one LF in note and address', (_name, lineBreak) => {
-    expect(cleanFieldValue('note', `a${lineBreak}b`)).toBe('a\nb');
-    expect(cleanFieldValue('address', `1 Main St${lineBreak}Springfield`)).toBe('1 Main St\nSpringfield');
+    expect(cleanText(`a${lineBreak}b`, true)).toBe('a\nb');
+    expect(cleanText(`1 Main St${lineBreak}Springfield`, true)).toBe('1 Main St\nSpringfield');
   });
 
   it('keeps blank lines inside a note but trims line breaks at both ends', () => {
-    expect(cleanFieldValue('note', '\r\n\r\nfirst\r\n\r\nsecond\n\n')).toBe('first\n\nsecond');
+    expect(cleanText('\r\n\r\nfirst\r\n\r\nsecond\n\n', true)).toBe('first\n\nsecond');
   });
 
   it('turns TAB into a space', () => {
-    expect(cleanFieldValue('title', 'Head\tof\tSales')).toBe('Head of Sales');
+    expect(cleanText('Head\tof\tSales', false)).toBe('Head of Sales');
   });
 
   it('removes the other C0 controls, DEL and the C1 controls', () => {
@@ -40,30 +45,30 @@ describe('cleanFieldValue', () => {
       .map((code) => String.fromCharCode(code))
       .join('');
     expect(controls).toHaveLength(32 + 1 + 32 - 6);
-    expect(cleanFieldValue('note', `a${controls}b`)).toBe('ab');
-    expect(cleanFieldValue('fullName', 'Eve\u0000Mallory')).toBe('EveMallory');
+    expect(cleanText(`a${controls}b`, true)).toBe('ab');
+    expect(cleanText('Eve\u0000Mallory', false)).toBe('EveMallory');
   });
 
   it('removes BOM, non-characters U+FFFE/U+FFFF and bidi embeddings, overrides and isolates', () => {
     const invisible = '\ufeff\ufffe\uffff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
-    expect(cleanFieldValue('fullName', `${invisible}Eve${invisible}Doe${invisible}`)).toBe('EveDoe');
+    expect(cleanText(`${invisible}Eve${invisible}Doe${invisible}`, false)).toBe('EveDoe');
   });
 
   it('keeps ZWJ and ZWNJ (emoji sequences, Persian and Indic text) and ordinary RTL text', () => {
-    expect(cleanFieldValue('note', '👩\u200d💻 می\u200cخواهم')).toBe('👩\u200d💻 می\u200cخواهم');
-    expect(cleanFieldValue('fullName', 'محمد علي')).toBe('محمد علي');
+    expect(cleanText('👩\u200d💻 می\u200cخواهم', false)).toBe('👩\u200d💻 می\u200cخواهم');
+    expect(cleanText('محمد علي', false)).toBe('محمد علي');
   });
 
   it('trims Unicode white space at both ends and keeps it inside', () => {
-    expect(cleanFieldValue('fullName', '\u3000 山田\u3000太郎 \u00a0')).toBe('山田\u3000太郎');
+    expect(cleanText('\u3000 山田\u3000太郎 \u00a0', false)).toBe('山田\u3000太郎');
   });
 
   it('leaves lone surrogates alone (the caller rejects them)', () => {
-    expect(cleanFieldValue('fullName', 'a\ud83db')).toBe('a\ud83db');
+    expect(cleanText('a\ud83db', false)).toBe('a\ud83db');
   });
 
   it('returns an empty string for input that is only white space and controls', () => {
-    expect(cleanFieldValue('organization', ' \r\n\t\u0000\u2028 ')).toBe('');
+    expect(cleanText(' \r\n\t\u0000\u2028 ', false)).toBe('');
   });
 
   const fieldArb = fc.constantFrom<ContactField>(...CONTACT_FIELDS);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { PROPERTY_RUNS, validPhone } from '../../../test/fixtures/vcard/contact.arbitrary';
+import { PROPERTY_RUNS, validPhone } from '../../../../test/fixtures/vcard/contact.arbitrary';
 import { isValidPhone } from './phone';
 
 describe('isValidPhone', () => {

@@ -1,8 +1,3 @@
-import type { ContactField } from './contact-fields';
-
-// Only these two fields may keep line breaks; they come out of the vCard as the `\n` escape.
-const MULTI_LINE_FIELDS: ReadonlySet<ContactField> = new Set<ContactField>(['address', 'note']);
-
 // CRLF must be matched as one break so that it becomes one space or one LF, not two.
 const LINE_BREAK = '\\r\\n|[\\r\\n\\v\\f\\u0085\\u2028\\u2029]';
 // C0 and C1 controls and DEL are never valid vCard value characters (RFC 2426 VALUE-CHAR);
@@ -16,15 +11,12 @@ const HAS_SPECIAL = new RegExp(
 );
 
 /**
- * Cleans one raw field value as vcard-encoding.md §0.8 / §3 says, then trims it. Idempotent.
- * Lone surrogates are left alone: they are a 400 for the caller (see `hasLoneSurrogate`), not
- * something to repair silently.
+ * Cleans one raw text value (docs/encoding.md#cleaning), then trims it: line breaks become `\n`
+ * when `multiLine` (the value is written with the `\n` escape), else one space each; tabs become
+ * spaces; controls and the characters that spoof or confuse are removed. Idempotent. Lone
+ * surrogates are left alone: they are a 400 for the caller (see `hasLoneSurrogate`), not something
+ * to repair silently.
  */
-export function cleanFieldValue(field: ContactField, raw: string): string {
-  return cleanText(raw, MULTI_LINE_FIELDS.has(field));
-}
-
-/** cleanFieldValue for any text: line breaks become `\n` when `multiLine`, else one space each. */
 export function cleanText(raw: string, multiLine: boolean): string {
   if (!HAS_SPECIAL.test(raw)) return raw.trim();
   const lineBreak = multiLine ? '\n' : ' ';

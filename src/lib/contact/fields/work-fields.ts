@@ -1,0 +1,25 @@
+import type { Rule } from '../contact-rules';
+import { text } from './field-rules';
+
+/** Where the contact works: ORG's two components and the title. */
+export const WORK_FIELDS = {
+  organization: text(256, {
+    firstContract: true,
+    description: 'Company or organisation (ORG, first component).',
+    example: 'Analytical Engines Ltd',
+    card: { kind: 'component', property: 'ORG', index: 0, mecard: 'ORG' },
+  }),
+  department: text(256, {
+    description: 'Department (ORG, second component).',
+    example: 'Research',
+    card: { kind: 'component', property: 'ORG', index: 1 },
+    budget: { rank: 11, docs: 'department' },
+  }),
+  title: text(256, {
+    firstContract: true,
+    description: 'Job title (TITLE).',
+    example: 'Principal Engineer',
+    card: { kind: 'text', property: 'TITLE' },
+    budget: { rank: 10, docs: 'title' },
+  }),
+} satisfies Record<string, Rule>;

@@ -26,7 +26,11 @@ type Entry = Record<string, string | boolean>;
 
 /** How header names are compared: exports differ in case and spacing between versions and locales' tools. */
 export const normalColumnName = (name: string): string =>
-  name.replace(/^\uFEFF/, '').trim().replace(/\s+/g, ' ').toLowerCase();
+  name
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 
 const hasText = (cell: string | undefined): cell is string => cell !== undefined && cell.trim() !== '';
 

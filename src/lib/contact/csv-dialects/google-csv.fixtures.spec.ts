@@ -237,7 +237,11 @@ const SAMPLES: ExportSample[] = [
       // An "Other Contacts" entry: no name and no organization, so no fullName (the contact rules reject it).
       { emails: [{ address: 'someone@example.org', type: 'other', pref: true }] },
       // A birthday without a year is left out.
-      { fullName: 'Yuki Example', name: { family: 'Example', given: 'Yuki' }, phones: [{ number: '03-5550-0100', type: 'home' }] },
+      {
+        fullName: 'Yuki Example',
+        name: { family: 'Example', given: 'Yuki' },
+        phones: [{ number: '03-5550-0100', type: 'home' }],
+      },
     ],
   },
 ];

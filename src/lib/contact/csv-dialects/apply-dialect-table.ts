@@ -32,7 +32,12 @@ export const normalColumnName = (name: string): string =>
     .replace(/\s+/g, ' ')
     .toLowerCase();
 
-const hasText = (cell: string | undefined): cell is string => cell !== undefined && cell.trim() !== '';
+/** Whether a cell holds more than blanks; a printable ASCII first character answers without trimming. */
+function hasText(cell: string | undefined): cell is string {
+  if (cell === undefined || cell === '') return false;
+  const first = cell.charCodeAt(0);
+  return (first > 32 && first < 127) || cell.trim() !== '';
+}
 
 /** The first of these cells that holds text. */
 function firstText(cells: Cells, indices: readonly number[]): string | undefined {
@@ -141,6 +146,15 @@ function read(cells: Cells, readers: ReadonlyArray<readonly [string, (cells: Cel
   return found;
 }
 
+/** One numbered group's columns: the type's indices, and each key's indices in parallel arrays. */
+interface NumberedGroup {
+  type: number[];
+  keys: string[];
+  indices: number[][];
+  fallbackKeys: string[];
+  fallbackIndices: number[][];
+}
+
 function numberedEntriesStep(columns: HeaderColumns, entry: NumberedEntriesEntry): Step {
   const claimSuffixes = (suffixes: Map<string, number[]>, wanted: readonly string[]): number[] =>
     wanted.flatMap((suffix) => {
@@ -148,28 +162,31 @@ function numberedEntriesStep(columns: HeaderColumns, entry: NumberedEntriesEntry
       for (const index of indices) columns.claimed.add(index);
       return indices;
     });
-  const keysOf = (suffixes: Map<string, number[]>, sources: NumberedEntriesEntry['values'] = {}) =>
-    Object.entries(sources).map(([key, wanted]) => [key, claimSuffixes(suffixes, wanted!)] as const);
-  const groups = columns.numbered(entry.group).map((suffixes) => ({
+  const valueKeys = Object.keys(entry.values);
+  const fallbackKeys = Object.keys(entry.fallback ?? {});
+  const groups: NumberedGroup[] = columns.numbered(entry.group).map((suffixes) => ({
     type: claimSuffixes(suffixes, entry.typeSuffixes),
-    values: keysOf(suffixes, entry.values),
-    fallback: keysOf(suffixes, entry.fallback),
+    keys: valueKeys,
+    indices: valueKeys.map((key) => claimSuffixes(suffixes, entry.values[key as EntryKey]!)),
+    fallbackKeys,
+    fallbackIndices: fallbackKeys.map((key) => claimSuffixes(suffixes, entry.fallback![key as EntryKey]!)),
   }));
   return (cells, contact) => {
     const list: Entry[] = [];
     for (const group of groups) {
-      const values = piecesOf(cells, group.values);
-      const fallback = piecesOf(cells, group.fallback);
-      const count = Math.max(0, ...[...values, ...fallback].map(([, pieces]) => pieces.length));
+      const values = piecesOf(cells, group.indices);
+      const fallback = piecesOf(cells, group.fallbackIndices);
+      const count = Math.max(countOf(values), countOf(fallback));
       if (count === 0) continue;
       const types = splitGoogleCell(firstText(cells, group.type) ?? '', true);
       for (let k = 0; k < count; k++) {
-        const found = pick(values, k) ?? pick(fallback, k);
+        const found = pick(group.keys, values, k) ?? pick(group.fallbackKeys, fallback, k);
         if (found === undefined) continue;
         // One type word for several values types them all; its primary mark goes to the first.
         const { word, primary } = readGoogleTypeWord(types.length > 1 ? (types[k] ?? '') : types[0]);
-        const pref = entry.pref && primary && (types.length > 1 || k === 0);
-        list.push({ ...found, type: entry.typeOf(word), ...(pref ? { pref: true } : {}) });
+        found.type = entry.typeOf(word);
+        if (entry.pref && primary && (types.length > 1 || k === 0)) found.pref = true;
+        list.push(found);
       }
     }
     keepFirstPref(list);
@@ -177,17 +194,31 @@ function numberedEntriesStep(columns: HeaderColumns, entry: NumberedEntriesEntry
   };
 }
 
-/** Each key's values in this group's cells, split at ` ::: ` with empty places kept so that keys line up. */
-function piecesOf(cells: Cells, keys: ReadonlyArray<readonly [string, number[]]>) {
-  return keys.map(([key, indices]) => {
-    const cell = firstText(cells, indices);
-    return [key, cell === undefined ? [] : splitGoogleCell(cell, true)] as const;
-  });
+/** Each key's values in a group's cells, split at ` ::: ` with empty places kept so that keys line up. */
+function piecesOf(cells: Cells, indices: readonly number[][]): Array<string[] | undefined> | undefined {
+  let pieces: Array<string[] | undefined> | undefined;
+  for (let i = 0; i < indices.length; i++) {
+    const cell = firstText(cells, indices[i]);
+    if (cell !== undefined)
+      (pieces ??= new Array<string[] | undefined>(indices.length))[i] = splitGoogleCell(cell, true);
+  }
+  return pieces;
 }
 
-function pick(keys: ReadonlyArray<readonly [string, string[]]>, k: number): Entry | undefined {
+function countOf(pieces: ReadonlyArray<string[] | undefined> | undefined): number {
+  let count = 0;
+  if (pieces) for (const values of pieces) if (values && values.length > count) count = values.length;
+  return count;
+}
+
+/** The entry made of the k-th value of each key; pieces are trimmed, so an empty one is no value. */
+function pick(keys: readonly string[], pieces: ReadonlyArray<string[] | undefined> | undefined, k: number) {
+  if (pieces === undefined) return undefined;
   let found: Entry | undefined;
-  for (const [key, pieces] of keys) if (hasText(pieces[k])) (found ??= {})[key] = pieces[k];
+  for (let i = 0; i < keys.length; i++) {
+    const value = pieces[i]?.[k];
+    if (value) (found ??= {})[keys[i]] = value;
+  }
   return found;
 }
 
@@ -246,12 +277,17 @@ export function applyDialectTable(table: DialectTable, header: readonly string[]
     toContact(cells) {
       const found: MappedContact = {};
       for (const step of steps) step(cells, found);
+      let late = false;
       for (const { field, otherwise } of fallbacks) {
         if (found[field] !== undefined) continue;
         const value = otherwise(found);
-        if (value !== undefined) found[field] = value;
+        if (value === undefined) continue;
+        found[field] = value;
+        late = true;
       }
-      // Keys in the table's order whatever filled them first: the same row gives the same JSON bytes.
+      // Steps fill the fields in the table's order; a late fallback is put back in its place, so the
+      // same row always gives the same JSON bytes.
+      if (!late) return found;
       const contact: MappedContact = {};
       for (const field of ordered) if (found[field] !== undefined) contact[field] = found[field];
       return contact;

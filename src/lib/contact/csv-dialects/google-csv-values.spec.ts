@@ -39,6 +39,8 @@ describe("Google's cell values", () => {
     ['Google Voice', 'other'],
     ['Other', 'other'],
     ['Custom phone', 'other'],
+    ['constructor', 'other'],
+    ['__proto__', 'other'],
     ['', 'other'],
   ])('phone label %j is %s', (word, type) => {
     expect(googlePhoneType(word)).toBe(type);

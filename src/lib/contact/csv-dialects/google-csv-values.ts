@@ -5,6 +5,10 @@ export const GOOGLE_VALUE_SEPARATOR = ' ::: ';
 
 /** The values of one Google cell, trimmed; empty values are dropped only when `keepEmpty` is false. */
 export function splitGoogleCell(cell: string, keepEmpty = false): string[] {
+  if (!cell.includes(GOOGLE_VALUE_SEPARATOR)) {
+    const value = cell.trim();
+    return keepEmpty || value !== '' ? [value] : [];
+  }
   const values = cell.split(GOOGLE_VALUE_SEPARATOR).map((value) => value.trim());
   return keepEmpty ? values : values.filter((value) => value !== '');
 }
@@ -23,20 +27,20 @@ const normalWord = (word: string): string => word.trim().replace(/\s+/g, ' ').to
  * name no kind of line the contact knows, and a custom label's text has no place in the contact:
  * those, an empty label included, are `other` (as a vCard TEL whose types say nothing recognised).
  */
-const GOOGLE_PHONE_TYPES: Readonly<Record<string, PhoneType>> = {
-  mobile: 'cell',
-  'work mobile': 'cell',
-  work: 'work',
-  home: 'home',
-  'home fax': 'fax',
-  'work fax': 'fax',
-  'other fax': 'fax',
-  pager: 'pager',
-  'work pager': 'pager',
-};
+const GOOGLE_PHONE_TYPES: ReadonlyMap<string, PhoneType> = new Map([
+  ['mobile', 'cell'],
+  ['work mobile', 'cell'],
+  ['work', 'work'],
+  ['home', 'home'],
+  ['home fax', 'fax'],
+  ['work fax', 'fax'],
+  ['other fax', 'fax'],
+  ['pager', 'pager'],
+  ['work pager', 'pager'],
+]);
 
 export function googlePhoneType(word: string): PhoneType {
-  return GOOGLE_PHONE_TYPES[normalWord(word)] ?? 'other';
+  return GOOGLE_PHONE_TYPES.get(normalWord(word)) ?? 'other';
 }
 
 /** Email, website and address labels: `Home` and `Work` as such; `Other`, `Profile`, `Blog`, custom labels: other. */

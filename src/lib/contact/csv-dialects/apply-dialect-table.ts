@@ -126,8 +126,8 @@ function fixedEntriesStep(columns: HeaderColumns, entry: FixedEntriesEntry): Ste
   return (cells, contact) => {
     const list: Entry[] = [];
     for (const { fixed, values, fallback, skip } of compiled) {
-      let found = read(cells, values);
-      if (found === undefined) found = read(cells, fallback);
+      let found = readEntry(cells, values);
+      if (found === undefined) found = readEntry(cells, fallback);
       if (found === undefined) continue;
       if (fixed.skipWhen && firstText(cells, skip)?.trim().toLowerCase() === fixed.skipWhen.is.toLowerCase()) continue;
       list.push({ ...found, type: fixed.type, ...(fixed.pref ? { pref: true } : {}) });
@@ -137,7 +137,8 @@ function fixedEntriesStep(columns: HeaderColumns, entry: FixedEntriesEntry): Ste
   };
 }
 
-function read(cells: Cells, readers: ReadonlyArray<readonly [string, (cells: Cells) => string | undefined]>) {
+/** The keys of one entry that hold text; undefined when none does. */
+function readEntry(cells: Cells, readers: ReadonlyArray<readonly [string, (cells: Cells) => string | undefined]>) {
   let found: Entry | undefined;
   for (const [key, reader] of readers) {
     const value = reader(cells);

@@ -1,4 +1,4 @@
-import type { AddressComponent, PhoneType, PlaceType } from '../../vcard';
+import type { AddressComponent, PhoneType, PlaceType } from '../contact';
 
 /** The address-book exports the batch CSV reader recognises besides the service's own columns. */
 export type CsvDialect = 'google-csv' | 'outlook-csv';

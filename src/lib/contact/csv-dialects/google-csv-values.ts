@@ -1,4 +1,4 @@
-import type { PhoneType, PlaceType } from '../../vcard';
+import type { PhoneType, PlaceType } from '../contact';
 
 /** Google joins the values of one cell with this separator (`* myContacts ::: Friends`, `+1 555 ::: +1 556`). */
 export const GOOGLE_VALUE_SEPARATOR = ' ::: ';

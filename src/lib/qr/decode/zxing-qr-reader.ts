@@ -16,6 +16,9 @@ const OPTIONS: ReaderOptions = {
   textMode: 'Plain',
 };
 
+/** What readBarcodes takes: a file's bytes or, used here, pixels as an ImageData. */
+type ZxingInput = Parameters<typeof readBarcodes>[0];
+
 let loaded: Promise<unknown> | undefined;
 
 /**
@@ -44,7 +47,7 @@ export const zxingQrReader: QrReader = {
   async read(image) {
     await zxingModule();
     // readBarcodes reads any { data, width, height } of RGBA pixels; its type names the DOM's ImageData class.
-    const pixels = { width: image.width, height: image.height, data: image.data } as unknown as ImageData;
+    const pixels = { width: image.width, height: image.height, data: image.data } as unknown as ZxingInput;
     const results = await readBarcodes(pixels, OPTIONS);
     return results.filter((result) => result.isValid && QR_FORMATS.has(result.format)).map((result) => result.bytes);
   },

@@ -148,6 +148,30 @@ describe('RenderPool (piscina worker threads, bounded queue)', () => {
     await expect(pool.close()).resolves.toBeUndefined();
   });
 
+  it('closes once a running task has timed out and its worker was ended', async () => {
+    const pool = probePool({ taskTimeoutMs: 2000 });
+    await pool.run({ kind: 'echo', value: 'warm' });
+    // The task waiting behind the runaway one spends its whole time budget waiting, so it times out too.
+    const tasks = [pool.run({ kind: 'spin', ms: 60_000 }), pool.run({ kind: 'echo', value: 'waiting' })].map((task) =>
+      expect(task).rejects.toThrow(RenderTaskTimeoutError),
+    );
+    const started = Date.now();
+    await pool.close();
+    expect(Date.now() - started).toBeLessThan(15_000);
+    await Promise.all(tasks);
+  });
+
+  it("hands a worker's error outside any task to onWorkerError, and replaces the worker", async () => {
+    const errors: unknown[] = [];
+    const pool = probePool({ onWorkerError: (error) => errors.push(error) });
+    const before = await pool.run({ kind: 'stray' });
+    for (let waited = 0; errors.length === 0 && waited < 10_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(errors).toEqual([expect.objectContaining({ message: 'a stray error outside any task' })]);
+    const after = await pool.run({ kind: 'echo', value: 'after' });
+    expect(after.threadId).not.toBe(before.threadId);
+  });
+
   it('runs the check task: both decoders in the worker read the code back to its payload', async () => {
     const pool = new RenderPool(CHECK_CODE_TASK, { workers: 1 });
     pools.push(pool as RenderPool<unknown, unknown>);

@@ -17,6 +17,11 @@ export interface RenderPoolOptions {
    * still running then has its worker ended and replaced. Default: 5,000.
    */
   taskTimeoutMs?: number;
+  /**
+   * Receives what a worker throws outside any task (a task module that fails to load, a stray rejection); the worker
+   * is replaced. Such an error reaches no caller of `run()`. Default: dropped.
+   */
+  onWorkerError?: (error: unknown) => void;
 }
 
 /** What the pool is doing now: for metrics and for a busy answer's hint. */
@@ -38,6 +43,7 @@ export class RenderPool<Task, Result> {
   private readonly piscina: Piscina<Task, Result>;
   private admitted = 0;
   private closing: Promise<void> | undefined;
+  private onIdle: (() => void) | undefined;
 
   constructor(module: RenderTaskModule<Task, Result>, options: RenderPoolOptions = {}) {
     this.workers = options.workers ?? Math.max(1, availableParallelism() - 1);
@@ -55,6 +61,9 @@ export class RenderPool<Task, Result> {
       // from the TypeScript sources (Jest) each worker first registers tsx's require hook, a dev dependency.
       execArgv: module.file.endsWith('.ts') ? ['--require', require.resolve('tsx/cjs')] : undefined,
     });
+    // Piscina emits 'error' for a worker's failure outside a task; unheard, that event would end the process.
+    const onWorkerError = options.onWorkerError ?? (() => undefined);
+    this.piscina.on('error', onWorkerError);
   }
 
   /**
@@ -77,6 +86,7 @@ export class RenderPool<Task, Result> {
       .finally(() => {
         clearTimeout(timer);
         this.admitted--;
+        if (this.admitted === 0) this.onIdle?.();
       });
   }
 
@@ -85,9 +95,16 @@ export class RenderPool<Task, Result> {
     return { workers: this.workers, running: this.admitted - queued, queued };
   }
 
-  /** Takes no new task, waits for the admitted ones (each ends by its timeout at the latest), then ends the workers. */
+  /**
+   * Takes no new task, waits for the admitted ones (each settles by its timeout at the latest), then ends the
+   * workers. Counted here rather than left to piscina's close(), which loses count of a task whose worker was ended
+   * by its timeout and then waits for ever.
+   */
   close(): Promise<void> {
-    this.closing ??= this.piscina.close();
+    this.closing ??= new Promise<void>((resolve) => {
+      if (this.admitted === 0) resolve();
+      else this.onIdle = resolve;
+    }).then(() => this.piscina.destroy());
     return this.closing;
   }
 }

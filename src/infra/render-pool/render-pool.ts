@@ -55,15 +55,15 @@ export class RenderPool<Task, Result> {
       maxThreads: this.workers,
       // The admission count in run() is the bound; piscina's own limit only backs it up.
       maxQueue: this.workers + this.queueLimit,
-      // Tasks may await (the decoders are asynchronous); a worker blocked in Atomics.wait between tasks could not.
+      // With piscina's default ('sync') a worker sleeps in Atomics.wait between tasks, so a task module's timers and
+      // callbacks wait for the next task; without it the round trip measured no slower (bench/README.md).
       atomics: 'disabled',
       // A worker thread loads only JavaScript. From dist/ the module is .js and workers start as the process did;
       // from the TypeScript sources (Jest) each worker first registers tsx's require hook, a dev dependency.
       execArgv: module.file.endsWith('.ts') ? ['--require', require.resolve('tsx/cjs')] : undefined,
     });
     // Piscina emits 'error' for a worker's failure outside a task; unheard, that event would end the process.
-    const onWorkerError = options.onWorkerError ?? (() => undefined);
-    this.piscina.on('error', onWorkerError);
+    this.piscina.on('error', options.onWorkerError ?? (() => undefined));
   }
 
   /**

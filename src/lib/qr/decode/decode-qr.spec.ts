@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import fc from 'fast-check';
+import fs from 'node:fs';
 import * as QRCode from 'qrcode';
 import { cutNetwork } from '../../../../test/utils/network-guard';
 import { readPngAsRgba, readPngsAsRgba } from '../../../../test/utils/rgba-png-reader';
@@ -40,8 +41,14 @@ const utf8 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf
 
 describe('decodeQr and checkCode (ZBar and ZXing as WebAssembly, reading images pngjs decoded to RGBA)', () => {
   let networkAttempts: string[];
+  const wasmReads: string[] = [];
   beforeAll(() => {
     networkAttempts = cutNetwork();
+    const readFileSync = fs.readFileSync;
+    jest.spyOn(fs, 'readFileSync').mockImplementation(((...args: Parameters<typeof readFileSync>) => {
+      if (String(args[0]).endsWith('.wasm')) wasmReads.push(String(args[0]));
+      return readFileSync(...args);
+    }) as typeof readFileSync);
   });
   afterAll(() => {
     jest.restoreAllMocks();
@@ -161,7 +168,13 @@ describe('decodeQr and checkCode (ZBar and ZXing as WebAssembly, reading images 
     await expect(decodeQr({ width: side, height: 1, data: new Uint8Array(side * 4) })).rejects.toThrow(RangeError);
   });
 
-  it('touched no network in the whole suite', () => {
+  it('touched no network in the whole suite, and read each WebAssembly binary from its package once', () => {
     expect(networkAttempts).toEqual([]);
+    expect(wasmReads.sort()).toEqual(
+      [
+        require.resolve('@undecaf/zbar-wasm/dist/zbar.wasm'),
+        require.resolve('zxing-wasm/reader/zxing_reader.wasm'),
+      ].sort(),
+    );
   });
 });

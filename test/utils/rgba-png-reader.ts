@@ -31,3 +31,23 @@ export function readPngsAsRgba(pngs: Buffer[]): RgbaImage[] {
 export function readPngAsRgba(png: Buffer): RgbaImage {
   return readPngsAsRgba([png])[0];
 }
+
+/**
+ * The image with each pixel made a `zoom` × `zoom` square (nearest neighbour). pngjs takes about a tenth of a second
+ * for a large code's PNG, so the decoder tests read a PNG at one pixel a module and enlarge it here: the decoders
+ * see exactly the pixels the PNG at `zoom` pixels a module holds.
+ */
+export function enlarged(image: RgbaImage, zoom: number): RgbaImage {
+  const width = image.width * zoom;
+  const height = image.height * zoom;
+  const data = new Uint8Array(width * height * 4);
+  const row = new Uint8Array(width * 4);
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const pixel = image.data.subarray((y * image.width + x) * 4, (y * image.width + x + 1) * 4);
+      for (let i = 0; i < zoom; i++) row.set(pixel, (x * zoom + i) * 4);
+    }
+    for (let i = 0; i < zoom; i++) data.set(row, (y * zoom + i) * width * 4);
+  }
+  return { width, height, data };
+}

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import fs from 'node:fs';
 import * as QRCode from 'qrcode';
 import { cutNetwork } from '../../../../test/utils/network-guard';
-import { readPngAsRgba, readPngsAsRgba } from '../../../../test/utils/rgba-png-reader';
+import { enlarged, readPngAsRgba, readPngsAsRgba } from '../../../../test/utils/rgba-png-reader';
 import { QR_BYTE_CAPACITY, type QrLevel } from '../../vcard';
 import { qrMatrix, type QrMatrix } from '../qr-matrix';
 import { qrPng } from '../qr-png';
@@ -72,9 +72,9 @@ describe('decodeQr and checkCode (ZBar and ZXing as WebAssembly, reading images 
       expect(matrix.version).toBe(version);
       return { payload, matrix };
     });
-    const images = readPngsAsRgba(cases.map(({ matrix }) => pngOf(matrix)));
+    const images = readPngsAsRgba(cases.map(({ matrix }) => pngOf(matrix, 1)));
     for (const [i, { payload }] of cases.entries()) {
-      const found = await decodeQr(images[i]);
+      const found = await decodeQr(enlarged(images[i], 4));
       expect({ version: i + 1, ...found }).toEqual({ version: i + 1, zbar: [utf8(payload)], zxing: [utf8(payload)] });
     }
   }, 60_000);
@@ -92,7 +92,7 @@ describe('decodeQr and checkCode (ZBar and ZXing as WebAssembly, reading images 
           const payload = payloadOfBytes(pieces, least + Math.floor(share * (most - least)));
           const matrix = qrMatrix(payload, level);
           expect(matrix.version).toBe(version);
-          const image = readPngAsRgba(pngOf(matrix, scale));
+          const image = enlarged(readPngAsRgba(pngOf(matrix, 1)), scale);
           expect(await decodeQr(image)).toEqual({ zbar: [utf8(payload)], zxing: [utf8(payload)] });
           expect(await checkCode(image, utf8(payload))).toEqual({ zbar: true, zxing: true });
         },

@@ -11,6 +11,7 @@ export interface SceneEpsOptions {
   widthPt: number;
 }
 
+const MAX_LINE = 255;
 // The path operators of the PDF writer, bound to their PostScript names (scenePathOperators).
 const PROLOG = ['/m /moveto load def', '/l /lineto load def', '/c /curveto load def', '/h /closepath load def'];
 
@@ -48,13 +49,26 @@ export function sceneEps(scene: QrScene, { widthPt }: SceneEpsOptions): Buffer {
   for (const shape of scene.shapes) {
     if (shape.kind === 'path') {
       const fill = shape.fillRule === 'evenodd' ? 'eofill' : 'fill';
-      lines.push(`newpath ${psFillColor(shape.fill)} ${scenePathOperators(shape.d)} ${fill}`);
+      lines.push(...wrapped(`newpath ${psFillColor(shape.fill)} ${scenePathOperators(shape.d)} ${fill}`));
     } else {
       lines.push(...epsImage(shape, scale, scene.background ?? '#ffffff'));
     }
   }
   lines.push('grestore', 'showpage', '%%Trailer', '%%EOF', '');
   return Buffer.from(lines.join('\n'), 'latin1');
+}
+
+/** PostScript text in lines of at most 255 characters, as the document structuring conventions require. */
+function wrapped(text: string): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  while (text.length - start > MAX_LINE) {
+    const end = text.lastIndexOf(' ', start + MAX_LINE);
+    lines.push(text.slice(start, end));
+    start = end + 1;
+  }
+  lines.push(text.slice(start));
+  return lines;
 }
 
 /** The logo as an RGB image in its box, its pixels deflated and ASCII85-encoded inline. */

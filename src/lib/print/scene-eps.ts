@@ -13,7 +13,14 @@ export interface SceneEpsOptions {
 
 const MAX_LINE = 255;
 // The path operators of the PDF writer, bound to their PostScript names (scenePathOperators).
-const PROLOG = ['/m /moveto load def', '/l /lineto load def', '/c /curveto load def', '/h /closepath load def'];
+const PROLOG = [
+  '/m /moveto load def',
+  '/l /lineto load def',
+  '/c /curveto load def',
+  '/h /closepath load def',
+  // PDF's re: a closed rectangle subpath from (x, y), w wide and h high.
+  '/re { 4 2 roll moveto 1 index 0 rlineto 0 exch rlineto neg 0 rlineto closepath } bind def',
+];
 
 /**
  * The scene as Encapsulated PostScript 3.0: a `%%BoundingBox` of whole points rounded outward, a

@@ -73,8 +73,11 @@ describeWithProgram('pdftoppm', 'apt-get install -y poppler-utils', ['-v'])('sce
       expect(content).toMatch(/ f\* /);
       expect(content).toMatch(/0\.102 0\.1373 0\.4941 rg/);
       expect(content).toMatch(/ 0 g /);
-      // Nothing before the first path: no background rectangle.
-      expect(content).not.toMatch(/ re f /);
+      // No background: no rectangle the size of the scene.
+      expect(content).not.toContain(`0 0 ${scene.width} ${scene.height} re`);
+      expect(await scenePdf({ ...scene, background: '#ffffff' }, { widthPt: MM30 }).then((pdf) => contentStreams(pdf)[0])).toContain(
+        `1 1 1 rg 0 0 ${scene.width} ${scene.height} re f`,
+      );
       const file = open(pdf);
       expect(zbarimg(renderPdfPage(file, 1, 300), file.folder).toString('utf8')).toBe(PAYLOAD);
     });

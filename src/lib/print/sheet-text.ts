@@ -72,8 +72,9 @@ export function fitLine(
 export function drawLine(doc: PDFKit.PDFDocument, line: FittedLine, x: number, baseline: number): void {
   let at = x;
   for (const run of line.runs) {
-    doc.font(fontFaceName(run.family, line.weight)).fontSize(line.size);
-    doc.text(run.text, at, baseline, { lineBreak: false, baseline: 'alphabetic' });
-    at += doc.widthOfString(run.text);
+    const width = doc.font(fontFaceName(run.family, line.weight)).fontSize(line.size).widthOfString(run.text);
+    // Given the width, PDFKit does not measure the run again before drawing it.
+    doc.text(run.text, at, baseline, { lineBreak: false, baseline: 'alphabetic', textWidth: width } as PDFKit.Mixins.TextOptions);
+    at += width;
   }
 }

@@ -17,7 +17,11 @@ import { TYPICAL_CARD } from './cards.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const round = (value, digits = 1) => Number(value.toFixed(digits));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const spread = (values) => ({ median: round(median(values)), min: round(Math.min(...values)), max: round(Math.max(...values)) });
+const spread = (values) => ({
+  median: round(median(values)),
+  min: round(Math.min(...values)),
+  max: round(Math.max(...values)),
+});
 
 function library(dist) {
   const require = createRequire(join(dist, 'main.js'));
@@ -46,7 +50,13 @@ async function sheetRun(dist, kind, items) {
   async function* entries() {
     for (let index = 0; index < items; index++) {
       const { fullName, title, organization } = contactOf(index);
-      yield { index, name: fullName, title, organization, scene: kind === 'writer' ? pool[index % 100] : sceneOf(index) };
+      yield {
+        index,
+        name: fullName,
+        title,
+        organization,
+        scene: kind === 'writer' ? pool[index % 100] : sceneOf(index),
+      };
     }
   }
   const sink = createWriteStream('/dev/null');
@@ -97,7 +107,11 @@ async function pdfCost(dist) {
     const used = process.cpuUsage(start);
     eps.push((used.user + used.system) / 1000 / 200);
   }
-  const digits = (values) => ({ median: round(median(values), 3), min: round(Math.min(...values), 3), max: round(Math.max(...values), 3) });
+  const digits = (values) => ({
+    median: round(median(values), 3),
+    min: round(Math.min(...values), 3),
+    max: round(Math.max(...values), 3),
+  });
   return { pdfCpuMs: digits(rounds), epsCpuMs: digits(eps), modules: scene.width };
 }
 
@@ -107,10 +121,14 @@ export async function printPhase(dist, { items = 10_000, runs = 3, log = console
   for (const kind of ['writer', 'pipeline']) {
     const results = [];
     for (let run = 0; run < runs; run++) {
-      const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--sheet', dist, kind, String(items)], {
-        encoding: 'utf8',
-        timeout: 600_000,
-      });
+      const child = spawnSync(
+        process.execPath,
+        [fileURLToPath(import.meta.url), '--sheet', dist, kind, String(items)],
+        {
+          encoding: 'utf8',
+          timeout: 600_000,
+        },
+      );
       if (child.status !== 0) throw new Error(`sheet run failed: ${child.stderr}`);
       results.push(JSON.parse(child.stdout));
       log(`  ${kind} sheet run ${run + 1}: ${child.stdout.trim()}`);

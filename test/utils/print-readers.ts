@@ -44,20 +44,29 @@ export function pdfPages(file: PrintFile): { width: number; height: number }[] {
   }));
 }
 
-/** The text pdftotext extracts from a page, or from a box on it (points from the top-left corner). */
+/**
+ * The text pdftotext extracts from a page, or from a box on it (points from the top-left corner);
+ * with `layout`, columns kept side by side as printed.
+ */
 export function pdfText(
   file: PrintFile,
   page: number,
   box?: { x: number; y: number; width: number; height: number },
+  { layout = false } = {},
 ): string {
+  // At 720 dpi a crop pixel is a tenth of a point: the box is kept to that.
+  const tenths = (value: number) => String(Math.round(value * 10));
   const crop =
-    box === undefined ? [] : ['-r', '72', '-x', box.x, '-y', box.y, '-W', box.width, '-H', box.height].map(String);
+    box === undefined
+      ? []
+      : ['-r', '720', '-x', tenths(box.x), '-y', tenths(box.y), '-W', tenths(box.width), '-H', tenths(box.height)];
   return run('pdftotext', [
     '-f',
     String(page),
     '-l',
     String(page),
     ...crop,
+    ...(layout ? ['-layout'] : []),
     '-enc',
     'UTF-8',
     file.path,

@@ -75,9 +75,9 @@ describeWithProgram('pdftoppm', 'apt-get install -y poppler-utils', ['-v'])('sce
       expect(content).toMatch(/ 0 g /);
       // No background: no rectangle the size of the scene.
       expect(content).not.toContain(`0 0 ${scene.width} ${scene.height} re`);
-      expect(await scenePdf({ ...scene, background: '#ffffff' }, { widthPt: MM30 }).then((pdf) => contentStreams(pdf)[0])).toContain(
-        `1 1 1 rg 0 0 ${scene.width} ${scene.height} re f`,
-      );
+      expect(
+        await scenePdf({ ...scene, background: '#ffffff' }, { widthPt: MM30 }).then((pdf) => contentStreams(pdf)[0]),
+      ).toContain(`1 1 1 rg 0 0 ${scene.width} ${scene.height} re f`);
       const file = open(pdf);
       expect(zbarimg(renderPdfPage(file, 1, 300), file.folder).toString('utf8')).toBe(PAYLOAD);
     });

@@ -22,12 +22,60 @@ const IN = 25.4;
  * centred: side 7.21 mm) and 5160 template (top 0.5 in, side 0.1875 in, pitch 2.75 in × 1 in);
  * cards 2 × 5 butted and centred; badges 2 × 2 A6 on A4. `safe` is the margin content keeps.
  */
-const GRIDS: Record<SheetLayoutName, { page: [number, number]; item: [number, number]; columns: number; rows: number; left: number; top: number; pitch: [number, number]; safe: number }> = {
+const GRIDS: Record<
+  SheetLayoutName,
+  {
+    page: [number, number];
+    item: [number, number];
+    columns: number;
+    rows: number;
+    left: number;
+    top: number;
+    pitch: [number, number];
+    safe: number;
+  }
+> = {
   'card-eu': { page: [210, 297], item: [85, 55], columns: 2, rows: 5, left: 20, top: 11, pitch: [85, 55], safe: 4 },
-  'card-us': { page: [8.5 * IN, 11 * IN], item: [3.5 * IN, 2 * IN], columns: 2, rows: 5, left: 0.75 * IN, top: 0.5 * IN, pitch: [3.5 * IN, 2 * IN], safe: 4 },
-  'badge-a6': { page: [210, 297], item: [105, 148], columns: 2, rows: 2, left: 0, top: 0.5, pitch: [105, 148], safe: 5 },
-  'label-l7160': { page: [210, 297], item: [63.5, 38.1], columns: 3, rows: 7, left: 7.21, top: 15.15, pitch: [66.04, 38.1], safe: 1.5 },
-  'label-5160': { page: [8.5 * IN, 11 * IN], item: [2.625 * IN, 1 * IN], columns: 3, rows: 10, left: 0.1875 * IN, top: 0.5 * IN, pitch: [2.75 * IN, 1 * IN], safe: 1.5 },
+  'card-us': {
+    page: [8.5 * IN, 11 * IN],
+    item: [3.5 * IN, 2 * IN],
+    columns: 2,
+    rows: 5,
+    left: 0.75 * IN,
+    top: 0.5 * IN,
+    pitch: [3.5 * IN, 2 * IN],
+    safe: 4,
+  },
+  'badge-a6': {
+    page: [210, 297],
+    item: [105, 148],
+    columns: 2,
+    rows: 2,
+    left: 0,
+    top: 0.5,
+    pitch: [105, 148],
+    safe: 5,
+  },
+  'label-l7160': {
+    page: [210, 297],
+    item: [63.5, 38.1],
+    columns: 3,
+    rows: 7,
+    left: 7.21,
+    top: 15.15,
+    pitch: [66.04, 38.1],
+    safe: 1.5,
+  },
+  'label-5160': {
+    page: [8.5 * IN, 11 * IN],
+    item: [2.625 * IN, 1 * IN],
+    columns: 3,
+    rows: 10,
+    left: 0.1875 * IN,
+    top: 0.5 * IN,
+    pitch: [2.75 * IN, 1 * IN],
+    safe: 1.5,
+  },
 };
 
 const PT = 72 / IN;
@@ -66,7 +114,12 @@ describeWithProgram('pdftoppm', 'apt-get install -y poppler-utils', ['-v'])('she
         const slot = index % perPage;
         const x = grid.left + (slot % grid.columns) * grid.pitch[0] + grid.safe;
         const y = grid.top + Math.floor(slot / grid.columns) * grid.pitch[1] + grid.safe;
-        const box = { x: x * PT, y: y * PT, width: (grid.item[0] - 2 * grid.safe) * PT, height: (grid.item[1] - 2 * grid.safe) * PT };
+        const box = {
+          x: x * PT,
+          y: y * PT,
+          width: (grid.item[0] - 2 * grid.safe) * PT,
+          height: (grid.item[1] - 2 * grid.safe) * PT,
+        };
         const text = compact(pdfText(file, Math.floor(index / perPage) + 1, box));
         const person = PEOPLE[index % PEOPLE.length];
         expect(text).toContain(compact(person.name));
@@ -84,10 +137,20 @@ describeWithProgram('pdftoppm', 'apt-get install -y poppler-utils', ['-v'])('she
         const itemX = grid.left + (slot % grid.columns) * grid.pitch[0];
         const itemY = grid.top + Math.floor(slot / grid.columns) * grid.pitch[1];
         const page = pages[Math.floor(index / perPage)];
-        const safeArea = { x: (itemX + grid.safe) * PX, y: (itemY + grid.safe) * PX, width: (grid.item[0] - 2 * grid.safe) * PX, height: (grid.item[1] - 2 * grid.safe) * PX };
+        const safeArea = {
+          x: (itemX + grid.safe) * PX,
+          y: (itemY + grid.safe) * PX,
+          width: (grid.item[0] - 2 * grid.safe) * PX,
+          height: (grid.item[1] - 2 * grid.safe) * PX,
+        };
         expect(zbarimg(cropRaster(page, safeArea), file.folder).toString('utf8')).toBe(payloadOf(index));
         // The symbol (dark modules, inside a 4-module quiet zone) sits centred in the box.
-        const box = { x: (itemX + codeBox.x) * PX, y: (itemY + codeBox.y) * PX, width: codeBox.width * PX, height: codeBox.height * PX };
+        const box = {
+          x: (itemX + codeBox.x) * PX,
+          y: (itemY + codeBox.y) * PX,
+          width: codeBox.width * PX,
+          height: codeBox.height * PX,
+        };
         const extent = darkExtent(cropRaster(page, box));
         expect(extent).not.toBeNull();
         const { left, right, top, bottom } = extent as NonNullable<typeof extent>;

@@ -74,7 +74,11 @@ export function drawLine(doc: PDFKit.PDFDocument, line: FittedLine, x: number, b
   for (const run of line.runs) {
     const width = doc.font(fontFaceName(run.family, line.weight)).fontSize(line.size).widthOfString(run.text);
     // Given the width, PDFKit does not measure the run again before drawing it.
-    doc.text(run.text, at, baseline, { lineBreak: false, baseline: 'alphabetic', textWidth: width } as PDFKit.Mixins.TextOptions);
+    doc.text(run.text, at, baseline, {
+      lineBreak: false,
+      baseline: 'alphabetic',
+      textWidth: width,
+    } as PDFKit.Mixins.TextOptions);
     at += width;
   }
 }

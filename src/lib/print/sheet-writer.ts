@@ -114,8 +114,14 @@ class OutputFlow {
     output.once('close', () => fail());
   }
 
-  /** Resolves once the output has room (at once when it has); rejects when it has failed. */
+  /**
+   * Resolves once the output has taken what was written and has room; rejects when it has failed.
+   * It first lets the event loop turn: PDFKit hands its bytes over in 'data' events on the next
+   * tick, and entries that arrive without waiting (an array, a busy generator) would otherwise keep
+   * the whole document queued in memory until the end.
+   */
   async ready(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
     if (this.failure !== null) throw this.failure;
     if (!this.full) return;
     await new Promise<void>((resolve, reject) => {

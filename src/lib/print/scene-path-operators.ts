@@ -67,7 +67,7 @@ function checkedNumber(token: string): string {
 
 /** A number in plain decimals (at most 6 places, no exponent, no trailing zeros), as PDF and PostScript read it. */
 export function formatNumber(value: number): string {
-  if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
+  if (Number.isInteger(value)) return Math.abs(value) < 1e15 ? String(value) : BigInt(value).toString();
   const fixed = value.toFixed(6);
   const trimmed = fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
   return trimmed === '-0' ? '0' : trimmed;

@@ -8,6 +8,7 @@ import * as fontkit from 'fontkit';
 export type FontFamily = 'sans' | 'jp' | 'sc' | 'kr';
 export type FontWeight = 'regular' | 'bold';
 
+// The Dockerfile keeps only these two weights of each package: a new face here is a new path there.
 const FILES: Record<FontFamily, Record<FontWeight, string>> = {
   sans: {
     regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',

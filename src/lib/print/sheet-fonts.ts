@@ -27,36 +27,35 @@ const FILES: Record<FontFamily, Record<FontWeight, string>> = {
     bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
   },
 };
-const FAMILIES = Object.keys(FILES) as FontFamily[];
-
 /** The file of a family's weight, from the installed package. */
-export function fontFile(family: FontFamily, weight: FontWeight): string {
+function fontFile(family: FontFamily, weight: FontWeight): string {
   return require.resolve(FILES[family][weight]);
 }
 
-/** The name a PDF document registers the face under. */
-export function fontFaceName(family: FontFamily, weight: FontWeight): string {
-  return `${family}-${weight}`;
-}
+// Each face is read and parsed once per process, when first needed (most sheets never open a CJK
+// file), and shared by every document: PDFKit takes a parsed fontkit font as well as a file, and
+// keeps the subset and the layout cache per document.
+const faces = new Map<string, fontkit.Font>();
 
-/** Registers every shipped face with the document (PDFKit reads a file only once a face is used). */
-export function registerSheetFonts(doc: PDFKit.PDFDocument): void {
-  for (const family of FAMILIES)
-    for (const weight of ['regular', 'bold'] as const)
-      doc.registerFont(fontFaceName(family, weight), fontFile(family, weight));
-}
-
-// Coverage is read from the regular faces (the bold ones hold the same characters), each parsed once
-// per process and only when a character needs it: most sheets never open a CJK file.
-const coverage = new Map<FontFamily, fontkit.Font>();
-
-function covers(family: FontFamily, codePoint: number): boolean {
-  let font = coverage.get(family);
+function face(family: FontFamily, weight: FontWeight): fontkit.Font {
+  const name = `${family}-${weight}`;
+  let font = faces.get(name);
   if (font === undefined) {
-    font = fontkit.openSync(fontFile(family, 'regular')) as fontkit.Font;
-    coverage.set(family, font);
+    font = fontkit.openSync(fontFile(family, weight)) as fontkit.Font;
+    faces.set(name, font);
   }
-  return font.hasGlyphForCodePoint(codePoint);
+  return font;
+}
+
+/** Makes the family's face current in the document; PDFKit embeds each face once per document, by name. */
+export function useFace(doc: PDFKit.PDFDocument, family: FontFamily, weight: FontWeight): PDFKit.PDFDocument {
+  // PDFKit's typings know a font by file or name; it takes a parsed fontkit font as well.
+  return doc.font(face(family, weight) as unknown as string, `${family}-${weight}`);
+}
+
+/** Coverage is read from the regular faces: the bold ones hold the same characters. */
+function covers(family: FontFamily, codePoint: number): boolean {
+  return face(family, 'regular').hasGlyphForCodePoint(codePoint);
 }
 
 /** A stretch of text drawn in one family. */

@@ -1,4 +1,4 @@
-import { fontFaceName, textRuns, type FontWeight, type TextRun } from './sheet-fonts';
+import { textRuns, useFace, type FontWeight, type TextRun } from './sheet-fonts';
 import type { LineSize } from './sheet-layouts';
 
 /** A line ready to draw: its runs (cut with `…` when it had to be), its size and width in points. */
@@ -15,7 +15,7 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** Width in points of the runs at 1 pt (widths grow linearly with the size). */
 function unitWidth(doc: PDFKit.PDFDocument, runs: TextRun[], weight: FontWeight): number {
   let width = 0;
-  for (const run of runs) width += doc.font(fontFaceName(run.family, weight)).fontSize(1).widthOfString(run.text);
+  for (const run of runs) width += useFace(doc, run.family, weight).fontSize(1).widthOfString(run.text);
   return width;
 }
 
@@ -72,7 +72,7 @@ export function fitLine(
 export function drawLine(doc: PDFKit.PDFDocument, line: FittedLine, x: number, baseline: number): void {
   let at = x;
   for (const run of line.runs) {
-    const width = doc.font(fontFaceName(run.family, line.weight)).fontSize(line.size).widthOfString(run.text);
+    const width = useFace(doc, run.family, line.weight).fontSize(line.size).widthOfString(run.text);
     // Given the width, PDFKit does not measure the run again before drawing it.
     doc.text(run.text, at, baseline, {
       lineBreak: false,

@@ -1,7 +1,6 @@
 import { deterministicPdf } from './pdf-document';
 import { PdfScenePainter } from './pdf-scene-painter';
 import { drawCropMarks } from './sheet-crop-marks';
-import { registerSheetFonts } from './sheet-fonts';
 import { mmToPt } from './sheet-geometry';
 import { paintSheetItem, type SheetItemContent } from './sheet-item-painter';
 import { SHEET_LAYOUTS, sheetItemOrigin, sheetItemsPerPage, type SheetLayoutName } from './sheet-layouts';
@@ -49,7 +48,6 @@ export async function writeSheet(
 ): Promise<SheetSummary> {
   const layout = SHEET_LAYOUTS[layoutName];
   const doc = deterministicPdf(`${layoutName} sheet`);
-  registerSheetFonts(doc);
   const flow = new OutputFlow(doc, output);
   const painter = new PdfScenePainter(doc);
   const perPage = sheetItemsPerPage(layout);

@@ -60,9 +60,8 @@ describe('loadConfig', () => {
       maxConnectionsPerClient: 64,
       shutdownTimeoutMs: 8_000,
       shutdownDelayMs: 0,
-      batchBodyLimitBytes: 5_242_880,
       streams: { maxPerClient: 8, maxTotal: 1000 },
-      batches: { maxContacts: 10_000, maxActivePerClient: 2, maxActive: 20 },
+      batches: { maxContacts: 10_000, maxActivePerClient: 2, maxActive: 20, bodyLimitBytes: 5_242_880 },
     });
     expect(
       loadConfig({ MAX_STREAMS: '3', BATCH_MAX_CONTACTS: '50', SHUTDOWN_TIMEOUT_MS: '0', SHUTDOWN_DELAY_MS: '15000' }),

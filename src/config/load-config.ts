@@ -29,6 +29,7 @@ const ENV_NAMES: Record<Exclude<OptionName, 'metrics.registry'>, string> = {
   'batches.maxContacts': 'BATCH_MAX_CONTACTS',
   'batches.maxActivePerClient': 'BATCH_MAX_ACTIVE_PER_CLIENT',
   'batches.maxActive': 'BATCH_MAX_ACTIVE',
+  'batches.bodyLimitBytes': 'BATCH_BODY_LIMIT_BYTES',
 };
 
 /**
@@ -66,6 +67,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxContacts: read.int('BATCH_MAX_CONTACTS', 10_000, LIMITS.batchMaxContacts),
       maxActivePerClient: read.int('BATCH_MAX_ACTIVE_PER_CLIENT', 2, LIMITS.batchMaxActivePerClient),
       maxActive: read.int('BATCH_MAX_ACTIVE', 20, LIMITS.batchMaxActive),
+      bodyLimitBytes: read.int('BATCH_BODY_LIMIT_BYTES', 5_242_880, LIMITS.bodyLimitBytes),
     },
   };
   const service = resolveServiceConfig(options, ENV_NAMES, check);
@@ -74,7 +76,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host: read.raw('HOST') ?? '0.0.0.0',
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 65_536, LIMITS.bodyLimitBytes),
-    batchBodyLimitBytes: read.int('BATCH_BODY_LIMIT_BYTES', 5_242_880, LIMITS.bodyLimitBytes),
     trustProxy: check.proxyList('TRUST_PROXY', read.list('TRUST_PROXY') ?? []),
     logLevel: check.oneOf('LOG_LEVEL', read.raw('LOG_LEVEL') ?? 'info', LOG_LEVELS) ?? 'info',
     playground: read.flag('PLAYGROUND', true),

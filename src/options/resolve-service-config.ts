@@ -94,6 +94,13 @@ export function resolveServiceConfig(
         LIMITS.batchMaxActivePerClient,
       ),
       maxActive: number(check, name('batches.maxActive'), options.batches?.maxActive, 20, LIMITS.batchMaxActive),
+      bodyLimitBytes: number(
+        check,
+        name('batches.bodyLimitBytes'),
+        options.batches?.bodyLimitBytes,
+        5_242_880,
+        LIMITS.bodyLimitBytes,
+      ),
     },
     serviceVersion: SERVICE_VERSION,
     metricsRegistry: metricsRegistry(check, name('metrics.registry'), options.metrics?.registry),
@@ -119,6 +126,7 @@ export type OptionName =
   | 'batches.maxContacts'
   | 'batches.maxActivePerClient'
   | 'batches.maxActive'
+  | 'batches.bodyLimitBytes'
   | 'metrics.registry';
 
 function number(

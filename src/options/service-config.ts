@@ -23,8 +23,8 @@ export interface ServiceConfig {
   cors: boolean;
   /** Concurrent event streams (GET v1/stream): per client address, and in all. */
   streams: { maxPerClient: number; maxTotal: number };
-  /** Batches: contacts per batch, unfinished batches per client address and in all. */
-  batches: { maxContacts: number; maxActivePerClient: number; maxActive: number };
+  /** Batches: contacts per batch, unfinished batches per client address and in all, the body limit. */
+  batches: { maxContacts: number; maxActivePerClient: number; maxActive: number; bodyLimitBytes: number };
   serviceVersion: string;
   /** The host's prom-client registry for the module's metrics; null: the module's own. */
   metricsRegistry: Registry | null;

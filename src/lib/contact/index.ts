@@ -7,7 +7,16 @@ import { compileValidator } from './schema-validator';
 
 export { readCsvHeader, type CsvHeader } from './contact-csv-columns';
 export { ruleJsonSchema, type JsonSchema } from './contact-json-schema';
-export type { ChoiceRule, FlagRule, ListRule, ObjectRule, Rule, TextRule, ValueCheck } from './contact-rules';
+export type {
+  ChoiceRule,
+  FlagRule,
+  IntegerRule,
+  ListRule,
+  ObjectRule,
+  Rule,
+  TextRule,
+  ValueCheck,
+} from './contact-rules';
 export type { BudgetRule, CardSpec, ComponentSpec, EntriesSpec, NameSpec, TextSpec } from './card-spec';
 export { CONTACT_SCHEMA } from './contact-schema';
 export type {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { nestsDeeperThan } from './json-body-parser';
+import { nestsDeeperThan } from './request-body';
 
 /** The reference: the depth of the parsed value (a scalar is 0, `[]` is 1). */
 function depthOf(value: unknown): number {

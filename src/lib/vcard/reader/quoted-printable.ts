@@ -1,0 +1,29 @@
+const EQUALS = 0x3d;
+
+/**
+ * Undoes quoted-printable (RFC 2045 §6.7) on latin1 text, one character per byte: `=XX` is the
+ * byte XX. Soft line breaks were already joined by the line reader; an `=` that starts no valid
+ * pair is kept as it is, as lenient readers (AOSP, ez-vcard) do.
+ */
+export function decodeQuotedPrintable(text: string): Buffer {
+  const bytes = Buffer.allocUnsafe(text.length);
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === EQUALS && i + 2 < text.length && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2))) {
+      bytes[length++] = (hexValue(text.charCodeAt(i + 1)) << 4) | hexValue(text.charCodeAt(i + 2));
+      i += 2;
+    } else {
+      bytes[length++] = code & 0xff;
+    }
+  }
+  return bytes.subarray(0, length);
+}
+
+function isHex(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
+}
+
+function hexValue(code: number): number {
+  return code <= 0x39 ? code - 0x30 : (code | 0x20) - 0x61 + 10;
+}

@@ -1,0 +1,279 @@
+import { CardAssembly } from './card-assembly';
+import { PhysicalLines } from './physical-lines';
+import { findValueColon, headerEncoding, parsePropertyHeader, type PropertyHeader } from './property-header';
+import {
+  DEFAULT_MAX_CARD_BYTES,
+  DEFAULT_MAX_LINE_BYTES,
+  type ReadEvent,
+  type ReadIssue,
+  type VCardReaderOptions,
+} from './read-event';
+
+/** One property being put together from its physical lines. */
+interface LogicalLine {
+  line: number;
+  parts: string[];
+  bytes: number;
+  header?: PropertyHeader;
+  valueStart: number;
+  quotedPrintable: boolean;
+  base64: boolean;
+  /** The value is dropped as it arrives: binary content, or a line that is not a property. */
+  skipping: boolean;
+  inline: boolean;
+  notProperty: boolean;
+  dataChecked: boolean;
+  lastChar: number;
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const EQUALS = 0x3d;
+const HASH = 0x23;
+const COMPONENT = /^(BEGIN|END)[ \t]*:[ \t]*([A-Za-z0-9-]+)[ \t]*$/i;
+const END_VCARD = /^END[ \t]*:[ \t]*VCARD[ \t]*$/i;
+// 2.1 writes base64 continuation lines without indentation and ends the value with a blank line.
+const BASE64_LINE = /^[A-Za-z0-9+/=]+[ \t]*$/;
+const DATA_URI = /^[ \t]*data:/i;
+
+/**
+ * Reads vCards from bytes pushed in chunks of any size: each write() returns the events (whole
+ * cards, or cards that cannot be read) completed by that chunk, end() the rest. Memory stays
+ * bounded by `maxLineBytes` per kept line and `maxCardBytes` per card, whatever the input: a
+ * base64 value or `data:` URI is dropped as it arrives, however long, and so are the lines of a
+ * card that already failed.
+ */
+export class VCardStreamReader {
+  private readonly lines = new PhysicalLines((text, line, starts, ends) => this.onPiece(text, line, starts, ends));
+  private readonly maxLineBytes: number;
+  private readonly maxCardBytes: number;
+  private readonly contentTypeCharset: string | undefined;
+  private events: ReadEvent[] = [];
+  private emittedAny = false;
+  private card: CardAssembly | undefined;
+  private logical: LogicalLine | undefined;
+  /** After a card failed: its remaining lines are skipped up to its END or the next BEGIN. */
+  private discarding = false;
+  /** A component other than a vCard (SOGo's BEGIN:VLIST) being skipped, by name. */
+  private foreign: string | undefined;
+  /** A `no_begin` was already given for the current run of properties outside any card. */
+  private strayReported = false;
+
+  constructor(options: VCardReaderOptions = {}) {
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.maxCardBytes = Math.max(options.maxCardBytes ?? DEFAULT_MAX_CARD_BYTES, this.maxLineBytes);
+    this.contentTypeCharset = options.contentTypeCharset;
+  }
+
+  write(chunk: Uint8Array): ReadEvent[] {
+    this.lines.write(chunk);
+    return this.take();
+  }
+
+  end(): ReadEvent[] {
+    this.lines.end();
+    this.finishLogical();
+    if (this.card !== undefined) this.fail(this.card.startLine, 'no_end');
+    if (!this.emittedAny) this.emit({ kind: 'error', line: 1, issue: 'no_begin' });
+    return this.take();
+  }
+
+  private take(): ReadEvent[] {
+    const events = this.events;
+    this.events = [];
+    return events;
+  }
+
+  private emit(event: ReadEvent): void {
+    this.events.push(event);
+    this.emittedAny = true;
+  }
+
+  /** Ends the open card with an error; its remaining lines are skipped. */
+  private fail(line: number, issue: ReadIssue): void {
+    this.emit({ kind: 'error', line, issue });
+    this.card = undefined;
+    this.discarding = true;
+  }
+
+  private onPiece(text: string, line: number, starts: boolean, ends: boolean): void {
+    if (!starts) {
+      this.extend(text);
+      return;
+    }
+    const logical = this.logical;
+    if (logical !== undefined) {
+      if (this.continues(logical, text)) return;
+      this.finishLogical();
+    }
+    if (text === '') return;
+    const component = ends ? COMPONENT.exec(text) : null;
+    if (component !== null) {
+      const name = component[2].toUpperCase();
+      if (component[1].toUpperCase() === 'BEGIN') this.onBegin(name, line);
+      else this.onEnd(name, line);
+      return;
+    }
+    if (this.foreign !== undefined || this.discarding) return;
+    const card = this.card;
+    if (card === undefined) this.onStrayLine(text, line);
+    else if (card.nestDepth === 0) this.startProperty(text, line);
+  }
+
+  /** Whether the new physical line continues the property being read (and takes it in if so). */
+  private continues(logical: LogicalLine, text: string): boolean {
+    const first = text.charCodeAt(0);
+    // A soft line break first: the next line's leading blank is text ("come=" / " to the aid").
+    if (logical.quotedPrintable && logical.lastChar === EQUALS && !END_VCARD.test(text)) {
+      if (!logical.skipping) {
+        const last = logical.parts.length - 1;
+        logical.parts[last] = logical.parts[last].slice(0, -1);
+        logical.bytes--;
+        logical.lastChar = 0;
+      }
+      this.extend(text);
+      return true;
+    }
+    if (first === SPACE || first === TAB) {
+      this.extend(text.slice(1));
+      return true;
+    }
+    return logical.base64 && BASE64_LINE.test(text);
+  }
+
+  private onBegin(name: string, line: number): void {
+    const card = this.card;
+    if (name !== 'VCARD') {
+      if (card === undefined && !this.discarding) this.foreign ??= name;
+      return;
+    }
+    this.foreign = undefined;
+    this.discarding = false;
+    if (card !== undefined) {
+      if (card.nestDepth > 0) {
+        card.nestDepth++;
+        return;
+      }
+      if (card.agentWaiting !== undefined) {
+        card.agentWaiting.inline = true;
+        card.agentWaiting = undefined;
+        card.nestDepth = 1;
+        return;
+      }
+      this.emit({ kind: 'error', line: card.startLine, issue: 'no_end' });
+    }
+    this.card = new CardAssembly(line);
+    this.strayReported = false;
+  }
+
+  private onEnd(name: string, line: number): void {
+    if (name !== 'VCARD') {
+      if (this.foreign === name) this.foreign = undefined;
+      return;
+    }
+    if (this.foreign !== undefined) return;
+    const card = this.card;
+    if (card !== undefined) {
+      if (card.nestDepth > 0) {
+        card.nestDepth--;
+        return;
+      }
+      this.card = undefined;
+      this.emit(card.finish(this.lines.bom !== undefined, this.contentTypeCharset));
+    } else if (this.discarding) {
+      this.discarding = false;
+    } else {
+      this.onStrayLine('END:VCARD', line);
+    }
+  }
+
+  /** A line outside any card: a property there means its BEGIN is missing; other text is ignored. */
+  private onStrayLine(text: string, line: number): void {
+    if (this.strayReported) return;
+    const colon = findValueColon(text);
+    if (colon === -1 || parsePropertyHeader(text.slice(0, colon)) === undefined) return;
+    this.strayReported = true;
+    this.emit({ kind: 'error', line, issue: 'no_begin' });
+  }
+
+  private startProperty(text: string, line: number): void {
+    const notProperty = text.charCodeAt(0) === HASH;
+    this.logical = {
+      line,
+      parts: [],
+      bytes: 0,
+      valueStart: 0,
+      quotedPrintable: false,
+      base64: false,
+      skipping: notProperty,
+      inline: false,
+      notProperty,
+      dataChecked: false,
+      lastChar: 0,
+    };
+    this.extend(text);
+  }
+
+  /** Takes in more text of the property being read, dropping what must not be held. */
+  private extend(text: string): void {
+    const logical = this.logical;
+    if (logical === undefined || logical.skipping || text === '') return;
+    logical.parts.push(text);
+    logical.bytes += text.length;
+    logical.lastChar = text.charCodeAt(text.length - 1);
+    if (logical.header === undefined) this.readHeader(logical);
+    if (logical.header !== undefined && !logical.dataChecked) this.checkDataUri(logical, false);
+    if (!logical.skipping && logical.bytes > this.maxLineBytes) {
+      logical.skipping = true;
+      logical.notProperty = true;
+      this.fail(logical.line, 'line_too_long');
+    }
+  }
+
+  private readHeader(logical: LogicalLine): void {
+    const text = logical.parts.length === 1 ? logical.parts[0] : logical.parts.join('');
+    const colon = findValueColon(text);
+    if (colon === -1) return;
+    logical.parts = [text];
+    const header = parsePropertyHeader(text.slice(0, colon));
+    if (header === undefined) {
+      logical.skipping = true;
+      logical.notProperty = true;
+      return;
+    }
+    logical.header = header;
+    logical.valueStart = colon + 1;
+    const encoding = headerEncoding(header);
+    logical.quotedPrintable = encoding === 'quoted-printable';
+    if (encoding === 'base64') {
+      logical.base64 = true;
+      this.skipValue(logical);
+    }
+  }
+
+  /** A `data:` URI is binary content like a base64 value: skipped once its first characters show it. */
+  private checkDataUri(logical: LogicalLine, atEnd: boolean): void {
+    if (logical.skipping) return;
+    if (!atEnd && logical.bytes - logical.valueStart < 8) return;
+    logical.dataChecked = true;
+    const text = logical.parts.length === 1 ? logical.parts[0] : logical.parts.join('');
+    if (DATA_URI.test(text.slice(logical.valueStart, logical.valueStart + 8))) this.skipValue(logical);
+  }
+
+  private skipValue(logical: LogicalLine): void {
+    logical.skipping = true;
+    logical.inline = true;
+    logical.parts = [];
+  }
+
+  private finishLogical(): void {
+    const logical = this.logical;
+    this.logical = undefined;
+    const card = this.card;
+    if (logical === undefined || logical.notProperty || logical.header === undefined || card === undefined) return;
+    if (!logical.dataChecked) this.checkDataUri(logical, true);
+    const raw = logical.inline ? '' : logical.parts.join('').slice(logical.valueStart);
+    card.add({ header: logical.header, raw, line: logical.line, inline: logical.inline }, logical.bytes);
+    if (card.keptBytes > this.maxCardBytes) this.fail(card.startLine, 'no_end');
+  }
+}

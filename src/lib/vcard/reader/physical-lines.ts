@@ -37,11 +37,11 @@ export class PhysicalLines {
   ) {}
 
   write(chunk: Uint8Array): void {
-    let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (!this.sniffed) {
       this.head = Buffer.concat([this.head, bytes]);
-      if (this.head.length < 3) return;
-      bytes = this.sniff(this.head);
+      if (this.head.length >= 3) this.split(this.sniff(this.head));
+      return;
     }
     this.split(this.utf16 === undefined ? bytes : Buffer.from(this.utf16.write(bytes), 'utf8'));
   }

@@ -2,8 +2,9 @@ const EQUALS = 0x3d;
 
 /**
  * Undoes quoted-printable (RFC 2045 §6.7) on latin1 text, one character per byte: `=XX` is the
- * byte XX. Soft line breaks were already joined by the line reader; an `=` that starts no valid
- * pair is kept as it is, as lenient readers (AOSP, ez-vcard) do.
+ * byte XX. Soft line breaks were already joined by the line reader; an `=` that ends the value is
+ * a soft break with nothing after it, and any other `=` that starts no valid pair is kept as it
+ * is, as lenient readers (AOSP, ez-vcard) do.
  */
 export function decodeQuotedPrintable(text: string): Buffer {
   const bytes = Buffer.allocUnsafe(text.length);
@@ -13,7 +14,7 @@ export function decodeQuotedPrintable(text: string): Buffer {
     if (code === EQUALS && i + 2 < text.length && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2))) {
       bytes[length++] = (hexValue(text.charCodeAt(i + 1)) << 4) | hexValue(text.charCodeAt(i + 2));
       i += 2;
-    } else {
+    } else if (code !== EQUALS || i + 1 < text.length) {
       bytes[length++] = code & 0xff;
     }
   }

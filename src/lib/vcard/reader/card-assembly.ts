@@ -1,6 +1,6 @@
-import { decodeParamText, decodeValueText } from './decode-value-text';
+import { decodeValueText } from './decode-value-text';
 import { headerEncoding, type PropertyHeader } from './property-header';
-import type { CardEvent, ReadErrorEvent, VCardParams, VCardProperty, VCardVersion } from './read-event';
+import type { CardEvent, ReadErrorEvent, VCardProperty, VCardVersion } from './read-event';
 
 /** A property as the line reader found it: its value still raw (latin1, maybe quoted-printable). */
 export interface RawProperty {
@@ -53,7 +53,7 @@ export class CardAssembly {
     const context = { bom, contentTypeCharset, version };
     const properties: VCardProperty[] = [];
     for (const { header, raw, line, inline } of this.properties) {
-      const params = decodeParams(header.params);
+      const params = header.params;
       const property: VCardProperty = { name: header.name, params, value: '', line };
       if (header.group !== undefined) property.group = header.group;
       if (inline) {
@@ -68,10 +68,4 @@ export class CardAssembly {
     }
     return { kind: 'card', version, startLine: this.startLine, properties };
   }
-}
-
-function decodeParams(params: Record<string, string[]>): VCardParams {
-  const decoded: Record<string, string[]> = {};
-  for (const [key, values] of Object.entries(params)) decoded[key] = values.map(decodeParamText);
-  return decoded;
 }

@@ -8,6 +8,8 @@ for (const rule of CONTACT_READ_TABLE) {
   for (const name of rule.properties) RULES_BY_PROPERTY.set(name, [...(RULES_BY_PROPERTY.get(name) ?? []), rule]);
 }
 const FRAME = new Set(FRAME_PROPERTIES);
+const FULL_NAME_FALLBACKS = CONTACT_READ_TABLE.find((rule) => rule.field === 'fullName')?.fallbacks ?? [];
+const FALLBACK_PROPERTIES = new Set(FULL_NAME_FALLBACKS.map((fallback) => fallback.property));
 
 /**
  * Maps a read card to the contact by CONTACT_READ_TABLE, with the list of what was left out
@@ -18,13 +20,15 @@ export function mapVCardToContact(card: CardEvent): ImportedCard | NoNameError {
   const fields = new Map<string, unknown>();
   const leftOut: LeftOut[] = [];
   const taken = new Set<string>();
+  const fallbackSources: VCardProperty[] = [];
   for (const property of card.properties) {
     if (FRAME.has(property.name)) continue;
+    if (FALLBACK_PROPERTIES.has(property.name)) fallbackSources.push(property);
     const rules = RULES_BY_PROPERTY.get(property.name);
     const reason = rules === undefined ? unsupported(property) : readProperty(property, rules, fields, taken);
     if (reason !== undefined) leftOut.push({ property: property.name, line: property.line, reason });
   }
-  const names = fullNameCandidates(card.properties, fields.get('fullName') as string | undefined);
+  const names = fullNameCandidates(fallbackSources, fields.get('fullName') as string | undefined);
   if (names.length === 0) return { kind: 'error', line: card.startLine, issue: 'no_name' };
   fields.set('fullName', names[0]);
   const contact: Record<string, unknown> = {};
@@ -46,18 +50,26 @@ function readProperty(
   taken: Set<string>,
 ): LeftOutReason | undefined {
   if (property.inline === true && !rules.some((rule) => rule.binary === true)) return 'unsupported';
-  const readings = rules.map((rule) => [rule, rule.read(property) as Reading<unknown>] as const);
-  if (readings.every(([, reading]) => reading === undefined)) return undefined;
-  const once = rules.every((rule) => rule.holds === 'once');
+  const readings: Reading<unknown>[] = [];
+  let empty = true;
+  for (const rule of rules) {
+    const reading = rule.read(property) as Reading<unknown>;
+    readings.push(reading);
+    if (reading !== undefined) empty = false;
+  }
+  if (empty) return undefined;
+  // The rules of one property agree on how often the contact holds it (ORG feeds two once-fields).
+  const once = rules[0].holds === 'once';
   if (once && taken.has(property.name)) return 'too_many';
   if (once) taken.add(property.name);
   let reason: LeftOutReason | undefined;
-  for (const [rule, reading] of readings) {
-    if (reading === undefined) continue;
+  rules.forEach((rule, index) => {
+    const reading = readings[index];
+    if (reading === undefined) return;
     if ('leftOut' in reading) reason = reading.leftOut;
     else if (rule.holds === 'once') fields.set(rule.field, reading.value);
     else addEntries(fields, rule.field, reading.value);
-  }
+  });
   return reason;
 }
 
@@ -80,11 +92,13 @@ function isPref(entry: unknown): boolean {
   return typeof entry === 'object' && entry !== null && (entry as { pref?: unknown }).pref === true;
 }
 
-/** The full name and the names that stand in for it, best first: FN, then each fallback's first value. */
+/**
+ * The full name and the names that stand in for it, best first: FN, then each fallback's first
+ * value (`sources` are the fallbacks' properties in file order).
+ */
 function fullNameCandidates(properties: readonly VCardProperty[], fromFn: string | undefined): string[] {
   const candidates = fromFn === undefined ? [] : [fromFn];
-  const rule = CONTACT_READ_TABLE.find((entry) => entry.field === 'fullName');
-  for (const fallback of rule?.fallbacks ?? []) {
+  for (const fallback of FULL_NAME_FALLBACKS) {
     for (const property of properties) {
       if (property.name !== fallback.property || property.inline === true) continue;
       const reading = fallback.read(property);

@@ -1,8 +1,11 @@
+import { decodeParamText } from './decode-value-text';
+
 /** The part of a content line before its value: `item1.TEL;TYPE=WORK,VOICE;PREF` */
 export interface PropertyHeader {
   group?: string;
   name: string;
-  params: Record<string, string[]>;
+  /** Decoded already (UTF-8 when valid, else Windows-1252); shared by every property with the same header. */
+  params: Readonly<Record<string, readonly string[]>>;
   /** It had a 2.1 bare parameter (`TEL;WORK`), which tells a card without VERSION is 2.1. */
   bare: boolean;
 }
@@ -32,10 +35,17 @@ export function findValueColon(line: string): number {
 }
 
 /**
- * Reads a header into its group, upper-case name and normalised parameters; undefined when it is
- * not one (a stray line that happens to hold a colon).
+ * Reads a header (latin1 text) into its group, upper-case name and normalised parameters;
+ * undefined when it is not one (a stray line that happens to hold a colon).
  */
 export function parsePropertyHeader(header: string): PropertyHeader | undefined {
+  if (header.indexOf(';') === -1) {
+    const bare = NAME.exec(header);
+    if (bare === null) return undefined;
+    return bare[1] === undefined
+      ? { name: bare[2].toUpperCase(), params: {}, bare: false }
+      : { group: bare[1], name: bare[2].toUpperCase(), params: {}, bare: false };
+  }
   const segments = splitOutsideQuotes(header, SEMICOLON);
   const name = NAME.exec(segments[0].trim());
   if (name === null) return undefined;
@@ -48,12 +58,12 @@ export function parsePropertyHeader(header: string): PropertyHeader | undefined 
       const word = segment.trim();
       if (word === '') continue;
       bare = true;
-      addValues(params, BARE_ENCODINGS.has(word.toUpperCase()) ? 'ENCODING' : 'TYPE', [word]);
+      addValues(params, BARE_ENCODINGS.has(word.toUpperCase()) ? 'ENCODING' : 'TYPE', [decodeParamText(word)]);
       continue;
     }
     const key = segment.slice(0, equals).trim().toUpperCase();
     if (key === '') continue;
-    addValues(params, key, paramValues(segment.slice(equals + 1), LIST_PARAMS.has(key)));
+    addValues(params, key, paramValues(segment.slice(equals + 1), LIST_PARAMS.has(key)).map(decodeParamText));
   }
   const group = name[1];
   return group === undefined

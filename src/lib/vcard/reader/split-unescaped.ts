@@ -5,6 +5,7 @@ import { isEscaped } from './unescape-text';
  * their escapes, so a later split or unescape still sees them.
  */
 export function splitUnescaped(value: string, separator: ';' | ','): string[] {
+  if (value.indexOf('\\') === -1) return value.split(separator);
   const parts: string[] = [];
   let start = 0;
   let at = value.indexOf(separator);

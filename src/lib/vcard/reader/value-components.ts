@@ -7,16 +7,20 @@ import { unescapeText } from './unescape-text';
  * as 2.1 writers and iPhones put it there unescaped (`Silicon Alley 5,`).
  */
 export function valueComponents(value: string, commas: 'list' | 'text'): string[] {
-  return splitUnescaped(value, ';').map((component) =>
-    commas === 'text'
-      ? unescapeText(component).trim()
-      : listValues(component)
-          .filter((item) => item !== '')
-          .join(' '),
-  );
+  const components = splitUnescaped(value, ';');
+  for (let i = 0; i < components.length; i++) {
+    components[i] =
+      commas === 'text'
+        ? unescapeText(components[i]).trim()
+        : listValues(components[i])
+            .filter((item) => item !== '')
+            .join(' ');
+  }
+  return components;
 }
 
 /** The values of a comma list (NICKNAME, CATEGORIES, a component of N), unescaped and trimmed. */
 export function listValues(value: string): string[] {
+  if (value.indexOf(',') === -1 && value.indexOf('\\') === -1) return [value.trim()];
   return splitUnescaped(value, ',').map((item) => unescapeText(item).trim());
 }

@@ -12,8 +12,8 @@ import {
 /** One property being put together from its physical lines. */
 interface LogicalLine {
   line: number;
-  parts: string[];
-  bytes: number;
+  /** The text kept so far (header and value), built by concatenation: V8 joins the pieces lazily. */
+  text: string;
   header?: PropertyHeader;
   valueStart: number;
   quotedPrintable: boolean;
@@ -35,6 +35,7 @@ const END_VCARD = /^END[ \t]*:[ \t]*VCARD[ \t]*$/i;
 // 2.1 writes base64 continuation lines without indentation and ends the value with a blank line.
 const BASE64_LINE = /^[A-Za-z0-9+/=]+[ \t]*$/;
 const DATA_URI = /^[ \t]*data:/i;
+const HEADER_CACHE_SIZE = 1024;
 
 /**
  * Reads vCards from bytes pushed in chunks of any size: each write() returns the events (whole
@@ -58,6 +59,8 @@ export class VCardStreamReader {
   private foreign: string | undefined;
   /** A `no_begin` was already given for the current run of properties outside any card. */
   private strayReported = false;
+  /** Parsed headers by their text: an export repeats a few dozen headers thousands of times. */
+  private readonly headers = new Map<string, PropertyHeader | null>();
 
   constructor(options: VCardReaderOptions = {}) {
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
@@ -107,7 +110,7 @@ export class VCardStreamReader {
       this.finishLogical();
     }
     if (text === '') return;
-    const component = ends ? COMPONENT.exec(text) : null;
+    const component = ends && startsLikeComponent(text.charCodeAt(0)) ? COMPONENT.exec(text) : null;
     if (component !== null) {
       const name = component[2].toUpperCase();
       if (component[1].toUpperCase() === 'BEGIN') this.onBegin(name, line);
@@ -126,9 +129,7 @@ export class VCardStreamReader {
     // A soft line break first: the next line's leading blank is text ("come=" / " to the aid").
     if (logical.quotedPrintable && logical.lastChar === EQUALS && !END_VCARD.test(text)) {
       if (!logical.skipping) {
-        const last = logical.parts.length - 1;
-        logical.parts[last] = logical.parts[last].slice(0, -1);
-        logical.bytes--;
+        logical.text = logical.text.slice(0, -1);
         logical.lastChar = 0;
       }
       this.extend(text);
@@ -200,8 +201,7 @@ export class VCardStreamReader {
     const notProperty = text.charCodeAt(0) === HASH;
     this.logical = {
       line,
-      parts: [],
-      bytes: 0,
+      text: '',
       valueStart: 0,
       quotedPrintable: false,
       base64: false,
@@ -218,12 +218,11 @@ export class VCardStreamReader {
   private extend(text: string): void {
     const logical = this.logical;
     if (logical === undefined || logical.skipping || text === '') return;
-    logical.parts.push(text);
-    logical.bytes += text.length;
+    logical.text += text;
     logical.lastChar = text.charCodeAt(text.length - 1);
     if (logical.header === undefined) this.readHeader(logical);
     if (logical.header !== undefined && !logical.dataChecked) this.checkDataUri(logical, false);
-    if (!logical.skipping && logical.bytes > this.maxLineBytes) {
+    if (!logical.skipping && logical.text.length > this.maxLineBytes) {
       logical.skipping = true;
       logical.notProperty = true;
       this.fail(logical.line, 'line_too_long');
@@ -231,11 +230,9 @@ export class VCardStreamReader {
   }
 
   private readHeader(logical: LogicalLine): void {
-    const text = logical.parts.length === 1 ? logical.parts[0] : logical.parts.join('');
-    const colon = findValueColon(text);
+    const colon = findValueColon(logical.text);
     if (colon === -1) return;
-    logical.parts = [text];
-    const header = parsePropertyHeader(text.slice(0, colon));
+    const header = this.parseHeader(logical.text.slice(0, colon));
     if (header === undefined) {
       logical.skipping = true;
       logical.notProperty = true;
@@ -251,19 +248,28 @@ export class VCardStreamReader {
     }
   }
 
+  private parseHeader(text: string): PropertyHeader | undefined {
+    let header = this.headers.get(text);
+    if (header === undefined) {
+      if (this.headers.size >= HEADER_CACHE_SIZE) this.headers.clear();
+      header = parsePropertyHeader(text) ?? null;
+      this.headers.set(text, header);
+    }
+    return header ?? undefined;
+  }
+
   /** A `data:` URI is binary content like a base64 value: skipped once its first characters show it. */
   private checkDataUri(logical: LogicalLine, atEnd: boolean): void {
     if (logical.skipping) return;
-    if (!atEnd && logical.bytes - logical.valueStart < 8) return;
+    if (!atEnd && logical.text.length - logical.valueStart < 8) return;
     logical.dataChecked = true;
-    const text = logical.parts.length === 1 ? logical.parts[0] : logical.parts.join('');
-    if (DATA_URI.test(text.slice(logical.valueStart, logical.valueStart + 8))) this.skipValue(logical);
+    if (DATA_URI.test(logical.text.slice(logical.valueStart, logical.valueStart + 8))) this.skipValue(logical);
   }
 
   private skipValue(logical: LogicalLine): void {
     logical.skipping = true;
     logical.inline = true;
-    logical.parts = [];
+    logical.text = logical.text.slice(0, logical.valueStart);
   }
 
   private finishLogical(): void {
@@ -272,8 +278,14 @@ export class VCardStreamReader {
     const card = this.card;
     if (logical === undefined || logical.notProperty || logical.header === undefined || card === undefined) return;
     if (!logical.dataChecked) this.checkDataUri(logical, true);
-    const raw = logical.inline ? '' : logical.parts.join('').slice(logical.valueStart);
-    card.add({ header: logical.header, raw, line: logical.line, inline: logical.inline }, logical.bytes);
+    const raw = logical.inline ? '' : logical.text.slice(logical.valueStart);
+    card.add({ header: logical.header, raw, line: logical.line, inline: logical.inline }, logical.text.length);
     if (card.keptBytes > this.maxCardBytes) this.fail(card.startLine, 'no_end');
   }
+}
+
+/** Only a line starting with B or E (any case) can be BEGIN or END: most lines skip the pattern. */
+function startsLikeComponent(code: number): boolean {
+  const upper = code & ~0x20;
+  return upper === 0x42 || upper === 0x45;
 }

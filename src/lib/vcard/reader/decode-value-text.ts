@@ -14,6 +14,7 @@ export interface CharsetContext {
 const ASCII = /^[\x00-\x7f]*$/;
 const UTF8 = /^utf-?8$/i;
 // Charsets in which an ASCII byte is not that ASCII character.
+const KNOWN_CHARSETS = new Map<string, string | null>();
 const NOT_ASCII_COMPATIBLE = /^(?:utf-?(?:16|32|7)|ucs|cp1200|cp65000)/i;
 
 /**
@@ -54,7 +55,13 @@ function chooseCharset(charsetParam: string | undefined, quotedPrintable: boolea
 /** The charset's name when iconv-lite knows it (an unknown one counts as not given). */
 function knownCharset(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
-  const trimmed = name.trim();
-  if (UTF8.test(trimmed)) return 'utf-8';
-  return trimmed !== '' && iconv.encodingExists(trimmed) ? trimmed : undefined;
+  let known = KNOWN_CHARSETS.get(name);
+  if (known === undefined) {
+    // iconv-lite answers an unknown name by throwing inside: ask once per name, a few hundred names at most.
+    if (KNOWN_CHARSETS.size >= 256) KNOWN_CHARSETS.clear();
+    const trimmed = name.trim();
+    known = UTF8.test(trimmed) ? 'utf-8' : trimmed !== '' && iconv.encodingExists(trimmed) ? trimmed : null;
+    KNOWN_CHARSETS.set(name, known);
+  }
+  return known ?? undefined;
 }

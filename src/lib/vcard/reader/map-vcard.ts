@@ -8,6 +8,7 @@ for (const rule of CONTACT_READ_TABLE) {
   for (const name of rule.properties) RULES_BY_PROPERTY.set(name, [...(RULES_BY_PROPERTY.get(name) ?? []), rule]);
 }
 const FRAME = new Set(FRAME_PROPERTIES);
+const NOT_BLANK = /\S/;
 const FULL_NAME_FALLBACKS = CONTACT_READ_TABLE.find((rule) => rule.field === 'fullName')?.fallbacks ?? [];
 const FALLBACK_PROPERTIES = new Set(FULL_NAME_FALLBACKS.map((fallback) => fallback.property));
 
@@ -40,7 +41,7 @@ export function mapVCardToContact(card: CardEvent): ImportedCard | NoNameError {
 
 /** A property nobody reads is left out, unless it is empty ("empty values are absent"). */
 function unsupported(property: VCardProperty): LeftOutReason | undefined {
-  return property.inline === true || property.value.trim() !== '' ? 'unsupported' : undefined;
+  return property.inline === true || NOT_BLANK.test(property.value) ? 'unsupported' : undefined;
 }
 
 function readProperty(

@@ -24,11 +24,31 @@ const ADDRESS_PARTS = ['poBox', 'extended', 'street', 'locality', 'region', 'pos
 
 const some = <T>(value: T): Reading<T> => ({ value });
 const text = (value: string): Reading<string> => (value === '' ? undefined : some(value));
-const types = (property: VCardProperty): readonly string[] => property.params.TYPE ?? [];
+const NO_TYPES: readonly string[] = [];
+const types = (property: VCardProperty): readonly string[] => property.params.TYPE ?? NO_TYPES;
+
+/**
+ * Remembers what a pure function of a parameter list said: the reader shares one parameters
+ * object among every property written with the same header, so an export asks a few dozen times.
+ */
+function remembered<K extends object, V>(read: (key: K) => V): (key: K) => V {
+  const known = new WeakMap<K, V>();
+  return (key) => {
+    if (known.has(key)) return known.get(key) as V;
+    const value = read(key);
+    known.set(key, value);
+    return value;
+  };
+}
+
+const preferred = remembered(isPreferred);
+const phoneTypeOf = remembered(phoneType);
+const placeTypeOf = remembered(placeType);
 
 /** The first imported entry marked preferred keeps `pref`; the mapping drops it from later ones. */
 function withPref<T extends object>(item: T, property: VCardProperty): T & { pref?: true } {
-  return isPreferred(property.params) ? { ...item, pref: true } : item;
+  if (preferred(property.params)) (item as T & { pref?: true }).pref = true;
+  return item;
 }
 
 function structuredName(property: VCardProperty): Reading<NonNullable<ImportedContact['name']>> {
@@ -53,17 +73,17 @@ function orgComponent(index: number): PropertyReader<string> {
 
 function phone(property: VCardProperty): Reading<Item<'phones'>> {
   const number = telNumber(property.value);
-  return number === '' ? undefined : some(withPref({ number, type: phoneType(types(property)) }, property));
+  return number === '' ? undefined : some(withPref({ number, type: phoneTypeOf(types(property)) }, property));
 }
 
 function email(property: VCardProperty): Reading<Item<'emails'>> {
   const address = emailAddress(property.value);
-  return address === '' ? undefined : some(withPref({ address, type: placeType(types(property)) }, property));
+  return address === '' ? undefined : some(withPref({ address, type: placeTypeOf(types(property)) }, property));
 }
 
 function url(property: VCardProperty): Reading<Item<'urls'>> {
   const value = unescapeText(property.value).trim();
-  return value === '' ? undefined : some({ url: value, type: placeType(types(property)) });
+  return value === '' ? undefined : some({ url: value, type: placeTypeOf(types(property)) });
 }
 
 function address(property: VCardProperty): Reading<ImportedAddress> {
@@ -73,7 +93,7 @@ function address(property: VCardProperty): Reading<ImportedAddress> {
     if ((components[index] ?? '') !== '') parts[part] = components[index];
   });
   if (Object.keys(parts).length === 0) return undefined;
-  return some(withPref({ ...parts, type: placeType(types(property)) }, property));
+  return some(withPref({ ...parts, type: placeTypeOf(types(property)) }, property));
 }
 
 function socialProfile(property: VCardProperty): Reading<Item<'socialProfiles'>> {

@@ -32,7 +32,7 @@ export function decodeValueText(
   context: CharsetContext,
 ): string | undefined {
   const charset = chooseCharset(charsetParam, quotedPrintable, context);
-  if (!quotedPrintable && ASCII.test(raw) && !NOT_ASCII_COMPATIBLE.test(charset)) return raw;
+  if (!quotedPrintable && ASCII.test(raw) && (charset === 'utf-8' || !NOT_ASCII_COMPATIBLE.test(charset))) return raw;
   const bytes = quotedPrintable ? decodeQuotedPrintable(raw) : Buffer.from(raw, 'latin1');
   if (charset !== 'utf-8') return iconv.decode(bytes, charset, { stripBOM: false });
   if (isUtf8(bytes)) return bytes.toString('utf8');

@@ -51,6 +51,9 @@ function readProperty(
   taken: Set<string>,
 ): LeftOutReason | undefined {
   if (property.inline === true && !rules.some((rule) => rule.binary === true)) return 'unsupported';
+  // The rules of one property agree on how often the contact holds it (ORG feeds two once-fields).
+  const once = rules[0].holds === 'once';
+  if (rules.length === 1 && !once) return readListEntry(property, rules[0], fields);
   const readings: Reading<unknown>[] = [];
   let empty = true;
   for (const rule of rules) {
@@ -59,8 +62,6 @@ function readProperty(
     if (reading !== undefined) empty = false;
   }
   if (empty) return undefined;
-  // The rules of one property agree on how often the contact holds it (ORG feeds two once-fields).
-  const once = rules[0].holds === 'once';
   if (once && taken.has(property.name)) return 'too_many';
   if (once) taken.add(property.name);
   let reason: LeftOutReason | undefined;
@@ -74,9 +75,26 @@ function readProperty(
   return reason;
 }
 
+/** The common case, a property one list rule reads (TEL, EMAIL, ADR…): no bookkeeping of what was taken. */
+function readListEntry(
+  property: VCardProperty,
+  rule: ContactReadRule,
+  fields: Map<string, unknown>,
+): LeftOutReason | undefined {
+  const reading = rule.read(property) as Reading<unknown>;
+  if (reading === undefined) return undefined;
+  if ('leftOut' in reading) return reading.leftOut;
+  addEntries(fields, rule.field, reading.value);
+  return undefined;
+}
+
 /** Appends a list rule's entry (or entries); `pref` stays on the list's first preferred entry only. */
 function addEntries(fields: Map<string, unknown>, field: string, value: unknown): void {
-  const list = (fields.get(field) as unknown[] | undefined) ?? [];
+  let list = fields.get(field) as unknown[] | undefined;
+  if (list === undefined) {
+    list = [];
+    fields.set(field, list);
+  }
   const hasPref = list.some((entry) => isPref(entry));
   for (const entry of Array.isArray(value) ? value : [value]) {
     if (hasPref && isPref(entry)) {
@@ -86,7 +104,6 @@ function addEntries(fields: Map<string, unknown>, field: string, value: unknown)
       list.push(entry);
     }
   }
-  fields.set(field, list);
 }
 
 function isPref(entry: unknown): boolean {

@@ -25,6 +25,9 @@ const LIST_PARAMS = new Set(['TYPE']);
  * value may hold one), or of the first colon at all when the quotes never close; -1 without one.
  */
 export function findValueColon(line: string): number {
+  const first = line.indexOf(':');
+  const quote = line.indexOf('"');
+  if (quote === -1 || (first !== -1 && quote > first)) return first;
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const code = line.charCodeAt(i);

@@ -54,9 +54,9 @@ function withPref<T extends object>(item: T, property: VCardProperty): T & { pre
 function structuredName(property: VCardProperty): Reading<NonNullable<ImportedContact['name']>> {
   const components = valueComponents(property.value, 'list');
   const name: NonNullable<ImportedContact['name']> = {};
-  NAME_PARTS.forEach((part, index) => {
-    if ((components[index] ?? '') !== '') name[part] = components[index];
-  });
+  for (let index = 0; index < NAME_PARTS.length && index < components.length; index++) {
+    if (components[index] !== '') name[NAME_PARTS[index]] = components[index];
+  }
   // A name without family or given name is not one the contact can hold (prefix alone, "Dr.").
   return name.family === undefined && name.given === undefined ? undefined : some(name);
 }
@@ -88,12 +88,16 @@ function url(property: VCardProperty): Reading<Item<'urls'>> {
 
 function address(property: VCardProperty): Reading<ImportedAddress> {
   const components = valueComponents(property.value, 'text');
-  const parts: Omit<ImportedAddress, 'type'> = {};
-  ADDRESS_PARTS.forEach((part, index) => {
-    if ((components[index] ?? '') !== '') parts[part] = components[index];
-  });
-  if (Object.keys(parts).length === 0) return undefined;
-  return some(withPref({ ...parts, type: placeTypeOf(types(property)) }, property));
+  const entry: Partial<ImportedAddress> = {};
+  let empty = true;
+  for (let index = 0; index < ADDRESS_PARTS.length && index < components.length; index++) {
+    if (components[index] === '') continue;
+    entry[ADDRESS_PARTS[index]] = components[index];
+    empty = false;
+  }
+  if (empty) return undefined;
+  entry.type = placeTypeOf(types(property));
+  return some(withPref(entry as ImportedAddress, property));
 }
 
 function socialProfile(property: VCardProperty): Reading<Item<'socialProfiles'>> {

@@ -34,7 +34,8 @@ const COMPONENT = /^(BEGIN|END)[ \t]*:[ \t]*([A-Za-z0-9-]+)[ \t]*$/i;
 const END_VCARD = /^END[ \t]*:[ \t]*VCARD[ \t]*$/i;
 // 2.1 writes base64 continuation lines without indentation and ends the value with a blank line.
 const BASE64_LINE = /^[A-Za-z0-9+/=]+[ \t]*$/;
-const DATA_URI = /^[ \t]*data:/i;
+// Lower case with 0x20 set on every character, so `| 0x20` on the input compares case-insensitively (':' has it).
+const DATA = 'data:';
 const HEADER_CACHE_SIZE = 1024;
 
 /**
@@ -261,9 +262,15 @@ export class VCardStreamReader {
   /** A `data:` URI is binary content like a base64 value: skipped once its first characters show it. */
   private checkDataUri(logical: LogicalLine, atEnd: boolean): void {
     if (logical.skipping) return;
-    if (!atEnd && logical.text.length - logical.valueStart < 8) return;
+    const text = logical.text;
+    let at = logical.valueStart;
+    while (at < text.length && (text.charCodeAt(at) === SPACE || text.charCodeAt(at) === TAB)) at++;
+    if (!atEnd && text.length - at < DATA.length) return;
     logical.dataChecked = true;
-    if (DATA_URI.test(logical.text.slice(logical.valueStart, logical.valueStart + 8))) this.skipValue(logical);
+    for (let i = 0; i < DATA.length; i++) {
+      if ((text.charCodeAt(at + i) | 0x20) !== DATA.charCodeAt(i)) return;
+    }
+    this.skipValue(logical);
   }
 
   private skipValue(logical: LogicalLine): void {

@@ -57,12 +57,14 @@ describe('hostile input gives events, never an exception or a hang', () => {
     }
   });
 
-  it('a 4 MB line, endless folding and endless soft breaks are line_too_long, and the next card is read', () => {
+  it('a 4 MB line, endless folding, endless soft breaks and a colon that never comes are line_too_long, and the next card is read', () => {
     const next = 'BEGIN:VCARD\r\nFN:next\r\nEND:VCARD\r\n';
     const cases: [string, Buffer][] = [
       ['NOTE:', Buffer.alloc(64 * 1024, 'x')],
       ['NOTE:a\r\n', Buffer.from(' folded\r\n'.repeat(7000))],
       ['NOTE;ENCODING=QUOTED-PRINTABLE:=\r\n', Buffer.from('=41=\r\n'.repeat(10000))],
+      // No colon yet: each piece is searched once, never the whole line again (that was quadratic).
+      ['X-NO-COLON', Buffer.from('\r\n "quoted: colon" still none'.repeat(3000))],
     ];
     for (const [start, middle] of cases) {
       const events = stream(

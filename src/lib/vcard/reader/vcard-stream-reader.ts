@@ -1,5 +1,6 @@
 import { CardAssembly } from './card-assembly';
 import { PhysicalLines } from './physical-lines';
+import { findValueColonIn, isDataUri, startLogicalLine, type LogicalLine } from './logical-line';
 import { findValueColon, headerEncoding, parsePropertyHeader, type PropertyHeader } from './property-header';
 import {
   DEFAULT_MAX_CARD_BYTES,
@@ -9,23 +10,6 @@ import {
   type VCardReaderOptions,
 } from './read-event';
 
-/** One property being put together from its physical lines. */
-interface LogicalLine {
-  line: number;
-  /** The text kept so far (header and value), built by concatenation: V8 joins the pieces lazily. */
-  text: string;
-  header?: PropertyHeader;
-  valueStart: number;
-  quotedPrintable: boolean;
-  base64: boolean;
-  /** The value is dropped as it arrives: binary content, or a line that is not a property. */
-  skipping: boolean;
-  inline: boolean;
-  notProperty: boolean;
-  dataChecked: boolean;
-  lastChar: number;
-}
-
 const SPACE = 0x20;
 const TAB = 0x09;
 const EQUALS = 0x3d;
@@ -34,8 +18,6 @@ const COMPONENT = /^(BEGIN|END)[ \t]*:[ \t]*([A-Za-z0-9-]+)[ \t]*$/i;
 const END_VCARD = /^END[ \t]*:[ \t]*VCARD[ \t]*$/i;
 // 2.1 writes base64 continuation lines without indentation and ends the value with a blank line.
 const BASE64_LINE = /^[A-Za-z0-9+/=]+[ \t]*$/;
-// Lower case with 0x20 set on every character, so `| 0x20` on the input compares case-insensitively (':' has it).
-const DATA = 'data:';
 const HEADER_CACHE_SIZE = 1024;
 
 /**
@@ -129,10 +111,8 @@ export class VCardStreamReader {
     const first = text.charCodeAt(0);
     // A soft line break first: the next line's leading blank is text ("come=" / " to the aid").
     if (logical.quotedPrintable && logical.lastChar === EQUALS && !END_VCARD.test(text)) {
-      if (!logical.skipping) {
-        logical.text = logical.text.slice(0, -1);
-        logical.lastChar = 0;
-      }
+      // Kept as `=` CRLF, the break quoted-printable decoding drops: cutting the `=` would copy the whole text.
+      this.extend('\r\n');
       this.extend(text);
       return true;
     }
@@ -199,19 +179,7 @@ export class VCardStreamReader {
   }
 
   private startProperty(text: string, line: number): void {
-    const notProperty = text.charCodeAt(0) === HASH;
-    this.logical = {
-      line,
-      text: '',
-      valueStart: 0,
-      quotedPrintable: false,
-      base64: false,
-      skipping: notProperty,
-      inline: false,
-      notProperty,
-      dataChecked: false,
-      lastChar: 0,
-    };
+    this.logical = startLogicalLine(line, text.charCodeAt(0) === HASH);
     this.extend(text);
   }
 
@@ -219,9 +187,10 @@ export class VCardStreamReader {
   private extend(text: string): void {
     const logical = this.logical;
     if (logical === undefined || logical.skipping || text === '') return;
+    const offset = logical.text.length;
     logical.text += text;
     logical.lastChar = text.charCodeAt(text.length - 1);
-    if (logical.header === undefined) this.readHeader(logical);
+    if (logical.header === undefined) this.readHeader(logical, findValueColonIn(logical, text, offset));
     if (logical.header !== undefined && !logical.dataChecked) this.checkDataUri(logical, false);
     if (!logical.skipping && logical.text.length > this.maxLineBytes) {
       logical.skipping = true;
@@ -230,8 +199,7 @@ export class VCardStreamReader {
     }
   }
 
-  private readHeader(logical: LogicalLine): void {
-    const colon = findValueColon(logical.text);
+  private readHeader(logical: LogicalLine, colon: number): void {
     if (colon === -1) return;
     const header = this.parseHeader(logical.text.slice(0, colon));
     if (header === undefined) {
@@ -262,15 +230,10 @@ export class VCardStreamReader {
   /** A `data:` URI is binary content like a base64 value: skipped once its first characters show it. */
   private checkDataUri(logical: LogicalLine, atEnd: boolean): void {
     if (logical.skipping) return;
-    const text = logical.text;
-    let at = logical.valueStart;
-    while (at < text.length && (text.charCodeAt(at) === SPACE || text.charCodeAt(at) === TAB)) at++;
-    if (!atEnd && text.length - at < DATA.length) return;
+    const dataUri = isDataUri(logical, atEnd);
+    if (dataUri === undefined) return;
     logical.dataChecked = true;
-    for (let i = 0; i < DATA.length; i++) {
-      if ((text.charCodeAt(at + i) | 0x20) !== DATA.charCodeAt(i)) return;
-    }
-    this.skipValue(logical);
+    if (dataUri) this.skipValue(logical);
   }
 
   private skipValue(logical: LogicalLine): void {
@@ -283,7 +246,10 @@ export class VCardStreamReader {
     const logical = this.logical;
     this.logical = undefined;
     const card = this.card;
-    if (logical === undefined || logical.notProperty || logical.header === undefined || card === undefined) return;
+    if (logical === undefined || logical.notProperty || card === undefined) return;
+    // Quotes that never close: the first colon after all, as lenient readers take it.
+    if (logical.header === undefined) this.readHeader(logical, logical.firstColon);
+    if (logical.header === undefined || logical.notProperty) return;
     if (!logical.dataChecked) this.checkDataUri(logical, true);
     const raw = logical.inline ? '' : logical.text.slice(logical.valueStart);
     card.add({ header: logical.header, raw, line: logical.line, inline: logical.inline }, logical.text.length);

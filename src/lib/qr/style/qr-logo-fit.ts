@@ -6,13 +6,14 @@ import type { QrStyleIssue } from './qr-style';
  * The share of a symbol's correctable codewords the cleared square may touch. Codewords are
  * interleaved over the blocks unevenly enough that the worst block takes up to about 2.5 times the
  * average (measured over every version, level and square size against the exact codeword layout),
- * so 40 % of the total keeps the worst block within what it can correct.
+ * so 40 % of the total keeps the worst block within what it can correct (and decoders read every
+ * admitted case of the readability matrix).
  */
 export const LOGO_DAMAGE_SHARE = 0.4;
 
 /** Where a logo sits on a symbol and whether the symbol's level can recover what it covers. */
 export interface QrLogoFit {
-  /** Side of the logo in modules: the odd number nearest `size · (17 + 4·version)`. */
+  /** Side of the logo in modules: the odd number nearest `size · (17 + 4·version)` (5 becomes 7). */
   logoModules: number;
   /** Side of the square cleared for it: one module of padding around the logo. */
   clearedModules: number;
@@ -48,10 +49,16 @@ export function qrLogoFit(version: number, level: QrLevel, size: number): QrLogo
   };
 }
 
-/** Side in modules of a logo of `size` on a symbol of `version`: the odd number nearest `size · (17 + 4·version)`. */
+/**
+ * Side in modules of a logo of `size` on a symbol of `version`: the odd number nearest
+ * `size · (17 + 4·version)`, ties up, except that 5 becomes 7.
+ */
 export function qrLogoModules(version: number, size: number): number {
-  // Odd, so that the logo and its square sit centred on the (odd-sized) module grid; ties go up.
-  return Math.max(1, 2 * Math.round((size * (17 + 4 * version) - 1) / 2 + 1e-9) + 1);
+  // Odd, so that the logo and its square sit centred on the (odd-sized) module grid. A logo of
+  // exactly 5 modules lies on the 5-module alignment pattern at the centre of a version 7 or larger
+  // symbol, outline on outline, and zbarimg then missed codes it otherwise reads.
+  const nearest = Math.max(1, 2 * Math.round((size * (17 + 4 * version) - 1) / 2 + 1e-9) + 1);
+  return nearest === 5 ? 7 : nearest;
 }
 
 /** `too_large` at `style.logo.size` when the level cannot recover what a logo of that size clears. */

@@ -13,7 +13,10 @@ const qrcodeLevels = require('qrcode/lib/core/error-correction-level');
 const LEVELS: QrLevel[] = ['L', 'M', 'Q', 'H'];
 const VERSIONS = Array.from({ length: 40 }, (_, index) => index + 1);
 
-/** Which codeword each module of a version carries (-1 for function patterns and remainder bits), laid as the standard lays them. */
+/**
+ * Which codeword each module of a version carries (-1 for function patterns and remainder bits),
+ * laid as the standard lays them.
+ */
 function codewordLayout(version: number): { size: number; codeword: Int32Array } {
   const symbol = QRCode.create('x', { version, errorCorrectionLevel: 'L' });
   const size = symbol.modules.size;
@@ -36,7 +39,10 @@ function codewordLayout(version: number): { size: number; codeword: Int32Array }
   return { size, codeword };
 }
 
-/** The block each codeword of the interleaved stream belongs to (shorter blocks first, then the error-correction codewords). */
+/**
+ * The block each codeword of the interleaved stream belongs to (shorter blocks first, then the
+ * error-correction codewords).
+ */
 function blockOfCodeword(version: number, level: QrLevel): Int32Array {
   const { blocks, codewordsPerBlock } = qrErrorCorrection(version, level);
   const total = Math.floor(codewordLayout(version).codeword.reduce((max, value) => Math.max(max, value), -1) + 1);

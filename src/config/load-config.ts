@@ -30,6 +30,9 @@ const ENV_NAMES: Record<Exclude<OptionName, 'metrics.registry'>, string> = {
   'batches.maxActivePerClient': 'BATCH_MAX_ACTIVE_PER_CLIENT',
   'batches.maxActive': 'BATCH_MAX_ACTIVE',
   'batches.bodyLimitBytes': 'BATCH_BODY_LIMIT_BYTES',
+  'bodyLimits.vcard': 'VCARD_BODY_LIMIT_BYTES',
+  'bodyLimits.qrcode': 'QRCODE_BODY_LIMIT_BYTES',
+  'bodyLimits.batchVcf': 'BATCH_VCF_BODY_LIMIT_BYTES',
 };
 
 /**
@@ -68,6 +71,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxActivePerClient: read.int('BATCH_MAX_ACTIVE_PER_CLIENT', 2, LIMITS.batchMaxActivePerClient),
       maxActive: read.int('BATCH_MAX_ACTIVE', 20, LIMITS.batchMaxActive),
       bodyLimitBytes: read.int('BATCH_BODY_LIMIT_BYTES', 5_242_880, LIMITS.bodyLimitBytes),
+    },
+    bodyLimits: {
+      vcard: read.int('VCARD_BODY_LIMIT_BYTES', 2_097_152, LIMITS.bodyLimitBytes),
+      qrcode: read.int('QRCODE_BODY_LIMIT_BYTES', 524_288, LIMITS.bodyLimitBytes),
+      batchVcf: read.int('BATCH_VCF_BODY_LIMIT_BYTES', 67_108_864, LIMITS.largeBodyLimitBytes),
     },
   };
   const service = resolveServiceConfig(options, ENV_NAMES, check);

@@ -102,6 +102,17 @@ export function resolveServiceConfig(
         LIMITS.bodyLimitBytes,
       ),
     },
+    bodyLimits: {
+      vcard: number(check, name('bodyLimits.vcard'), options.bodyLimits?.vcard, 2_097_152, LIMITS.bodyLimitBytes),
+      qrcode: number(check, name('bodyLimits.qrcode'), options.bodyLimits?.qrcode, 524_288, LIMITS.bodyLimitBytes),
+      batchVcf: number(
+        check,
+        name('bodyLimits.batchVcf'),
+        options.bodyLimits?.batchVcf,
+        67_108_864,
+        LIMITS.largeBodyLimitBytes,
+      ),
+    },
     serviceVersion: SERVICE_VERSION,
     metricsRegistry: metricsRegistry(check, name('metrics.registry'), options.metrics?.registry),
   };
@@ -127,6 +138,9 @@ export type OptionName =
   | 'batches.maxActivePerClient'
   | 'batches.maxActive'
   | 'batches.bodyLimitBytes'
+  | 'bodyLimits.vcard'
+  | 'bodyLimits.qrcode'
+  | 'bodyLimits.batchVcf'
   | 'metrics.registry';
 
 function number(

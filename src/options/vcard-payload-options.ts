@@ -73,6 +73,14 @@ export interface VCardPayloadOptions {
    */
   batches?: { maxContacts?: number; maxActivePerClient?: number; maxActive?: number; bodyLimitBytes?: number };
   /**
+   * Body limits of the routes that take more than a contact, in bytes: a vCard file on POST
+   * v1/vcard and v1/jobs/vcard (`vcard`, `VCARD_BODY_LIMIT_BYTES`, default 2 MiB: a card with a 1 MB
+   * photo), a styled code with its logo (`qrcode`, `QRCODE_BODY_LIMIT_BYTES`, default 512 KiB), an
+   * address-book export posted as a batch (`batchVcf`, `BATCH_VCF_BODY_LIMIT_BYTES`, default 64 MiB).
+   * The standalone app applies them; a host's own body parser decides for the host.
+   */
+  bodyLimits?: { vcard?: number; qrcode?: number; batchVcf?: number };
+  /**
    * Prometheus metrics (prom-client): request counts and latencies by route pattern, 429s, the
    * Redis circuit, open streams, jobs, batches and their queue. Pass the host's own `registry` to
    * have them scraped with the host's metrics; by default the module keeps a registry of its own

@@ -11,6 +11,7 @@ import { attachConnectionLimits } from './connection-limits';
 import { answerOtherPreflights, attachEdgeHook } from './edge-hook';
 import { fastifyOptions } from './fastify-options';
 import { Drain } from './graceful-shutdown';
+import { declaredBodyLimits } from '../http/body-limit.decorator';
 import { ownBodyRoutes } from '../http/own-body.decorator';
 import { useCsvParser, useStrictJsonParser } from './json-body-parser';
 import { setupOpenApi } from './openapi';
@@ -52,8 +53,17 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   });
 
   const routes = app.get(RouteIndex);
-  fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
-  for (const route of ownBodyRoutes(app.get(DiscoveryService))) ownBody.add(route);
+  const discovery = app.get(DiscoveryService);
+  for (const route of ownBodyRoutes(discovery)) ownBody.add(route);
+  // A route that declares its own body limit (@BodyLimit) gets it instead of BODY_LIMIT_BYTES.
+  const bodyLimits = declaredBodyLimits(discovery, config);
+  fastify.addHook('onRoute', (route) => {
+    routes.add(route.method, route.url);
+    for (const method of [route.method].flat()) {
+      const limit = bodyLimits.get(`${method} ${route.url}`);
+      if (limit !== undefined) route.bodyLimit = limit;
+    }
+  });
   // CORS on fastify itself rather than through app.enableCors(): Nest's hook also copies the
   // CORS headers onto reply.raw, and a response whose raw object already holds headers takes
   // Node's slow writeHead path that re-validates every header. First, so a 429 carries them.

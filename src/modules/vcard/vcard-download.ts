@@ -50,15 +50,3 @@ export function acceptsVCard4(accept: string | undefined): boolean {
   });
 }
 
-/** ASCII file name for Content-Disposition: letters and digits of the name, else "contact". */
-export function vcardFileName(fullName: string): string {
-  const slug = fullName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-    .replace(/-+$/, '');
-  return `${slug || 'contact'}.vcf`;
-}

@@ -10,7 +10,7 @@ import { qrFileSlug } from '../../lib/qr';
 import { cardOptions, qrImageOptions, VCARD_QUERY, type CardImageQuery } from './card-query';
 import { VCardResponseDto } from './dto/vcard-response.dto';
 import { QR_IMAGE_MEDIA_TYPES, QrImageService } from './qr-image.service';
-import { acceptsVCard4, negotiateVCard, VCARD_MEDIA_TYPES, vcardFileName } from './vcard-download';
+import { acceptsVCard4, negotiateVCard, VCARD_MEDIA_TYPES } from './vcard-download';
 import { CreateVCardDocs } from './vcard.docs';
 import { VCardService } from './vcard.service';
 
@@ -45,7 +45,7 @@ export class VCardController {
     if (representation === 'json') return result;
     if (representation === 'vcard') {
       reply.header('Content-Type', 'text/vcard; charset=utf-8');
-      reply.header('Content-Disposition', `attachment; filename="${vcardFileName(body.fullName)}"`);
+      reply.header('Content-Disposition', `attachment; filename="${qrFileSlug(body.fullName)}.vcf"`);
       return result.vcard;
     }
     const file = this.images.render(result.qrPayload, representation, qrImageOptions(query));

@@ -48,7 +48,7 @@ function contacts(n: number): Array<Record<string, string>> {
   });
 }
 
-/** The file-name stem of contact-model.md §5, written out again for the test. */
+/** The file-name stem of docs/api.md#qr-code-images, written out again for the test. */
 function slug(fullName: string): string {
   const ascii = fullName
     .trim()

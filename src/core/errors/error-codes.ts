@@ -35,7 +35,7 @@ export const ERROR_CODES = {
     status: 400,
     message: 'The CSV body could not be read.',
     hint: 'Send UTF-8 CSV with a header row naming contact columns (fullName, organization, phone, email, ..., phone.cell, email.home, address.home.locality, name.family, social.linkedin, categories; details.columns lists the forms); quote fields that hold commas, quotes or line breaks.',
-    when: 'POST /v1/batches with Content-Type: text/csv whose text is not well-formed CSV (details.line), has no header row, names a column twice, or names a column that is not a contact column of contact-model.md §6 (details.column).',
+    when: 'POST /v1/batches with Content-Type: text/csv whose text is not well-formed CSV (details.line), has no header row, names a column twice, or names a column that is not a contact column of docs/contact.md#csv-columns (details.column).',
   },
   invalid_query: {
     status: 400,
@@ -77,7 +77,7 @@ export const ERROR_CODES = {
     status: 400,
     message: 'The vCard does not fit the requested QR version even with every optional property left out.',
     hint: 'Ask for a larger qrVersion or a lower qrLevel (details.capacity is what the requested code holds, details.bytes what the card needs at least), or shorten the name, the first phone or the first email.',
-    when: 'With ?qrVersion= (and qrLevel), the payload with every property the budget may leave out gone (contact-model.md §4) is still larger than that QR code holds. details: {qrVersion, qrLevel, capacity, bytes}.',
+    when: 'With ?qrVersion= (and qrLevel), the payload with every property the budget may leave out gone (docs/contact.md#qr-budget) is still larger than that QR code holds. details: {qrVersion, qrLevel, capacity, bytes}.',
   },
   template_requirements_not_met: {
     status: 400,

@@ -38,7 +38,7 @@ export function negotiateVCard(accept: string | undefined): VCardRepresentation 
   return asksForImage ? null : 'json';
 }
 
-/** Whether an Accept header's text/vcard range asks for version=4.0 (contact-model.md §2). */
+/** Whether an Accept header's text/vcard range asks for version=4.0 (docs/encoding.md#formats). */
 export function acceptsVCard4(accept: string | undefined): boolean {
   if (!accept) return false;
   return accept.split(',').some((part) => {
@@ -49,4 +49,3 @@ export function acceptsVCard4(accept: string | undefined): boolean {
     );
   });
 }
-

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { ObjectRule, Rule } from '../../src/lib/contact';
+import type { useTestApp as UseTestApp } from '../utils/test-app';
 
 // The "add a field" exercise: a scratch field added to the contact's declaration alone (its rule,
 // its card property and its place in the QR budget, nothing else anywhere) shows up in validation,
@@ -29,15 +29,17 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a field added to the declaration alone', () => {
-  let app: NestFastifyApplication;
-  beforeAll(async () => {
-    const { buildTestApp } = await import('../utils/test-app');
-    app = await buildTestApp();
-  });
-  afterAll(() => app.close());
+  // Loaded only now, after the mock: every module of the app then sees the declaration with the field.
+  const { useTestApp } = jest.requireActual<{ useTestApp: typeof UseTestApp }>('../utils/test-app');
+  const suite = useTestApp();
 
   const card = (query: string, contact: object) =>
-    app.inject({ method: 'POST', url: `/v1/vcard${query}`, headers: JSON_HEADERS, payload: JSON.stringify(contact) });
+    suite.app.inject({
+      method: 'POST',
+      url: `/v1/vcard${query}`,
+      headers: JSON_HEADERS,
+      payload: JSON.stringify(contact),
+    });
 
   it('is validated by its rule, at its path', async () => {
     const tooLong = await card('', { fullName: 'Ada Lovelace', pronouns: 'x'.repeat(33) });
@@ -67,7 +69,7 @@ describe('a field added to the declaration alone', () => {
     // Version 4 at L (78 bytes) holds little more than N and FN: every droppable field goes, in rank order.
     const fitted = (await card('?qrVersion=4&qrLevel=L', contact)).json() as { qr: { omitted: string[] } };
     expect(fitted.qr.omitted).toEqual(['note', 'birthday', 'pronouns', 'nickname']);
-    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+    const document = (await suite.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
       paths: Record<string, { post: { parameters: Array<{ name: string; description: string }> } }>;
     };
     const qrVersion = document.paths['/v1/vcard'].post.parameters.find((p) => p.name === 'qrVersion')!;
@@ -75,7 +77,7 @@ describe('a field added to the declaration alone', () => {
   });
 
   it('is in the OpenAPI document and the MCP tool schema', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+    const document = (await suite.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
       components: { schemas: { VCardRequest: { properties: Record<string, unknown> } } };
     };
     expect(document.components.schemas.VCardRequest.properties.pronouns).toEqual({
@@ -83,7 +85,7 @@ describe('a field added to the declaration alone', () => {
       maxLength: 32,
       description: 'Pronouns (PRONOUNS in vCard 4.0).',
     });
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/mcp',
       headers: { ...JSON_HEADERS, accept: 'application/json, text/event-stream' },
@@ -96,7 +98,7 @@ describe('a field added to the declaration alone', () => {
   });
 
   it('is a CSV column of a batch', async () => {
-    const created = await app.inject({
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/v1/batches',
       headers: { 'content-type': 'text/csv' },
@@ -106,14 +108,14 @@ describe('a field added to the declaration alone', () => {
     const id = (created.json() as { id: string }).id;
     for (let i = 0; i < 100; i++) {
       if (
-        ((await app.inject({ method: 'GET', url: `/v1/batches/${id}` })).json() as { status: string }).status !==
+        ((await suite.app.inject({ method: 'GET', url: `/v1/batches/${id}` })).json() as { status: string }).status !==
         'queued'
       )
         break;
       await sleep(20);
     }
     await sleep(50);
-    const items = (await app.inject({ method: 'GET', url: `/v1/batches/${id}/items` })).json() as {
+    const items = (await suite.app.inject({ method: 'GET', url: `/v1/batches/${id}/items` })).json() as {
       data: Array<{ result: { vcard: string } }>;
     };
     expect(items.data[0].result.vcard).toContain('X-PRONOUNS:she/her\r\n');

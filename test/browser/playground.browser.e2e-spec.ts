@@ -204,11 +204,11 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     expect(await page.locator('#more').getAttribute('open')).not.toBeNull();
     const input = page.locator('#f-phones\\[1\\]\\.number');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
-    expect(await playground.describedBy(input)).toContain('phones[1].number must hold 3 to 20 digits');
+    expect(await playground.describedBy(input)).toContain('Phone number must hold 3 to 20 digits');
     expect(await playground.focusedId()).toBe('f-phones[1].number');
   });
 
-  it("rejected fields are marked aria-invalid with the service's own message next to them, and get the focus", async () => {
+  it("rejected fields are marked aria-invalid with the service's message, worded with the label, next to them, and get the focus", async () => {
     playground.expectedStatuses = [400];
     await playground.fill({ fullName: 'Ada', email: 'not-an-email', website: 'javascript:alert(1)' });
     const { status, body } = await playground.create();
@@ -218,11 +218,13 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     for (const issue of issues) {
       const input = page.getByLabel(LABELS[issue.field as Field], { exact: true });
       expect(await input.getAttribute('aria-invalid')).toBe('true');
-      expect(await playground.describedBy(input)).toBe(issue.message);
+      expect(await playground.describedBy(input)).toBe(
+        issue.message.replace(issue.field, LABELS[issue.field as Field]),
+      );
     }
     expect(await page.getByLabel('Full name', { exact: true }).getAttribute('aria-invalid')).toBeNull();
     expect(await playground.focusedId()).toBe(`f-${issues[0].field}`);
-    expect(await page.getByRole('alert').textContent()).toContain('The request body failed validation.');
+    expect(await page.getByRole('alert').textContent()).toBe('Please fix 2 fields: Email and Website.');
     // Fixed and sent again: the marks go.
     await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
     await page.getByLabel('Website', { exact: true }).fill('https://example.com');

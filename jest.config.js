@@ -1,6 +1,6 @@
 // Nest 12 and a few of its dependencies ship as ESM only. Jest on Node 20 cannot require() ESM,
-// so every .ts file and those ESM packages are compiled to CommonJS by SWC
-// (see ../shared/notes/stack-pitfalls.md §7). The pattern must also reach nested node_modules.
+// so every .ts file and those ESM packages are compiled to CommonJS by SWC. The pattern must also
+// reach nested node_modules.
 const swc = [
   '@swc/jest',
   {
@@ -26,5 +26,9 @@ module.exports = {
   // Embedding tests import the built package by its name, as a host does.
   moduleNameMapper: { '^vcard-payload-service$': '<rootDir>/dist/index.js' },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  // Bounds on every fast-check property: a fixed seed, and a time limit under testTimeout.
+  setupFiles: ['<rootDir>/test/utils/fast-check-bounds.ts'],
+  // Per test and hook unless it says otherwise. It cannot interrupt synchronous code: child
+  // processes get their own timeout (an ESLint rule checks it) and properties their time limit.
   testTimeout: 30000,
 };

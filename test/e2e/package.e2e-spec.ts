@@ -112,7 +112,11 @@ describe('the npm package, installed into a host project from its tarball', () =
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'vcard-host-'));
-    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })
+    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
       .trim()
       .split('\n')
       .pop()!;
@@ -141,6 +145,7 @@ describe('the npm package, installed into a host project from its tarball', () =
       {
         cwd: dir,
         stdio: 'pipe',
+        timeout: 170_000,
       },
     );
   }, 240_000);
@@ -185,6 +190,7 @@ describe('the npm package, installed into a host project from its tarball', () =
     execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], {
       cwd: dir,
       stdio: 'pipe',
+      timeout: 25_000,
     });
   });
 
@@ -194,6 +200,7 @@ describe('the npm package, installed into a host project from its tarball', () =
     const child = spawn(process.execPath, ['main.js'], {
       cwd: dir,
       env: { ...process.env, PORT: String(port), BASE: `http://127.0.0.1:${port}` },
+      timeout: 60_000,
     });
     host = child;
     await new Promise<void>((resolve, reject) => {

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 import { expect } from '@jest/globals';
-import { ZBarConfigType, ZBarScanner, ZBarSymbolType, getDefaultScanner, scanRGBABuffer } from '@undecaf/zbar-wasm';
+import { type ZBarScanner, scanRGBABuffer } from '@undecaf/zbar-wasm';
 import { Browser, BrowserContext, chromium, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { qrOnlyScanner } from './qr-image-reader';
 
 // The playground in a real Chromium (Debian's, never a browser download), as a person uses it. A
 // page opened here is watched: when it closes, it must have fetched nothing from another origin
@@ -50,10 +51,7 @@ let scanner: ZBarScanner | undefined;
 
 /** The bytes in a QR code image (PNG), read by zbar (WebAssembly) in binary mode: no charset guessing. */
 export async function decodePng(png: Buffer): Promise<Buffer> {
-  if (!scanner) {
-    scanner = await getDefaultScanner();
-    scanner.setConfig(ZBarSymbolType.ZBAR_QRCODE, ZBarConfigType.ZBAR_CFG_BINARY, 1);
-  }
+  scanner ??= await qrOnlyScanner();
   const image = PNG.sync.read(png);
   const rgba = image.data.buffer.slice(
     image.data.byteOffset,

@@ -87,7 +87,7 @@ export async function showResult(result, request, level) {
   return true;
 }
 
-export function saveBlob(blob, filename) {
+function saveBlob(blob, filename) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,10 +1,8 @@
 /// <reference lib="dom" />
-import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { CHROMIUM, PlaygroundBrowser } from '../utils/playground-browser';
 import { describeWithProgram } from '../utils/system-program';
-import { listenTestApp } from '../utils/test-app';
 
 // What a person meets first on the playground: a failed Create never leaves an older contact's
 // code on screen, the page fits a phone, and a rejected field is named by its label, next to the
@@ -29,27 +27,15 @@ function overflow(page: Page): Promise<{ scrollWidth: number; outside: string[] 
 }
 
 describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground on first use, in Chromium', () => {
-  let app: NestFastifyApplication;
-  let baseUrl: string;
-  let playground: PlaygroundBrowser;
+  const playground = PlaygroundBrowser.forSuite();
   let page: Page;
-
-  beforeAll(async () => {
-    ({ app, baseUrl } = await listenTestApp());
-    playground = await PlaygroundBrowser.launch();
-  }, 60_000);
-  afterAll(async () => {
-    await playground?.close();
-    await app?.close();
-  });
-  afterEach(() => playground.closePage());
 
   const downloads = ['Download .vcf', 'Download PNG', 'Download SVG'];
   const downloadsDisabled = (): Promise<boolean[]> =>
     Promise.all(downloads.map((name) => page.getByRole('button', { name, includeHidden: true }).isDisabled()));
 
   it("a failed Create clears the previous contact's code and vCard, and disables the downloads", async () => {
-    page = await playground.open(`${baseUrl}/`);
+    page = await playground.open(`${playground.baseUrl}/`);
     playground.expectedStatuses = [400];
     await playground.fill({ fullName: 'Ada Lovelace', email: 'ada@example.com' });
     expect((await playground.create()).status).toBe(200);
@@ -71,7 +57,7 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground on 
   });
 
   it('a level the card does not fit clears the code until a level it fits is chosen', async () => {
-    page = await playground.open(`${baseUrl}/`);
+    page = await playground.open(`${playground.baseUrl}/`);
     // About 2,400 bytes: a code at level L (2,953), none at level H (1,273).
     await playground.fill({ fullName: 'Ada Lovelace', note: 'n'.repeat(1990), address: 'a'.repeat(300) });
     await page.getByLabel('Error correction').selectOption('L');
@@ -89,7 +75,7 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground on 
   });
 
   it.each(PHONE_WIDTHS)('fits a phone %i px wide: no horizontal scroll, every control whole', async (width) => {
-    page = await playground.open(`${baseUrl}/`, { width, height: 800 });
+    page = await playground.open(`${playground.baseUrl}/`, { width, height: 800 });
     await page.locator('#more summary').click();
     expect(await overflow(page)).toEqual({ scrollWidth: width, outside: [] });
     await playground.fill({ fullName: 'Zoë Ångström', website: 'https://example.com/a/rather/long/path/to/a/page' });
@@ -99,7 +85,7 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground on 
   });
 
   it('names rejected fields by their labels, next to each field and in the announced banner; the first gets the focus', async () => {
-    page = await playground.open(`${baseUrl}/`);
+    page = await playground.open(`${playground.baseUrl}/`);
     playground.expectedStatuses = [400];
     const banner = page.getByRole('alert', { includeHidden: true });
     expect(await banner.getAttribute('aria-live')).toBe('assertive');
@@ -125,7 +111,7 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground on 
   });
 
   it('every control of the form, "More fields" included, has a label', async () => {
-    page = await playground.open(`${baseUrl}/`);
+    page = await playground.open(`${playground.baseUrl}/`);
     const unlabelled = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLInputElement>('#card-form input, #card-form select, #card-form textarea')]
         .filter((control) => control.labels === null || control.labels.length === 0)

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,24 +40,12 @@ const SCREENSHOT_CARD: Contact = {
 };
 
 describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chromium', () => {
-  let app: NestFastifyApplication;
-  let baseUrl: string;
-  let playground: PlaygroundBrowser;
+  const playground = PlaygroundBrowser.forSuite();
   let page: Page;
 
-  beforeAll(async () => {
-    ({ app, baseUrl } = await listenTestApp());
-    playground = await PlaygroundBrowser.launch();
-  }, 60_000);
-  afterAll(async () => {
-    await playground?.close();
-    await app?.close();
-  });
-
   beforeEach(async () => {
-    page = await playground.open(`${baseUrl}/`);
+    page = await playground.open(`${playground.baseUrl}/`);
   });
-  afterEach(() => playground.closePage());
 
   const caption = async (): Promise<string> => (await page.locator('#qr-caption').textContent()) ?? '';
 
@@ -237,7 +225,7 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     const templates: Array<{ id: string; name: string; requiredFields: Field[] }> = [];
     for (let cursor = ''; ;) {
       const page_ = (await (
-        await fetch(`${baseUrl}/v1/templates?limit=3${cursor ? `&cursor=${cursor}` : ''}`)
+        await fetch(`${playground.baseUrl}/v1/templates?limit=3${cursor ? `&cursor=${cursor}` : ''}`)
       ).json()) as {
         data: typeof templates;
         pagination: { next_cursor: string | null };
@@ -308,7 +296,7 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
   });
 
   it('the curl command does what the page does, quoting included, and the Copy button copies it', async () => {
-    await playground.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await playground.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: playground.baseUrl });
     const contact = { fullName: "Seán O'Brien", note: 'It\'s "quoted" $HOME `x`' };
     await playground.fill(contact);
     const { body } = await playground.create();
@@ -318,7 +306,7 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
         command,
       );
     expect(match).not.toBeNull();
-    expect(match![1]).toBe(`${baseUrl}/v1/vcard`);
+    expect(match![1]).toBe(`${playground.baseUrl}/v1/vcard`);
     const data = match![2].replace(/'\\''/g, "'");
     expect(JSON.parse(data)).toEqual(contact);
     const direct = await fetch(match![1], {

@@ -1,9 +1,11 @@
 /// <reference lib="dom" />
-import { expect } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type ZBarScanner, scanRGBABuffer } from '@undecaf/zbar-wasm';
 import { Browser, BrowserContext, chromium, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { qrOnlyScanner } from './qr-image-reader';
+import { listenTestApp } from './test-app';
 
 // The playground in a real Chromium (Debian's, never a browser download), as a person uses it. A
 // page opened here is watched: when it closes, it must have fetched nothing from another origin
@@ -63,27 +65,43 @@ export async function decodePng(png: Buffer): Promise<Buffer> {
   return Buffer.from(symbol.data.buffer, symbol.data.byteOffset, symbol.data.byteLength);
 }
 
-/** One Chromium, one watched page at a time. */
+/** The service and one Chromium for a suite, one watched page at a time. */
 export class PlaygroundBrowser {
+  /** Where the suite's service (the production app) listens. */
+  baseUrl = '';
   page!: Page;
   context!: BrowserContext;
   /** API statuses a test provokes on purpose: Chromium logs each as a failed resource load. */
   expectedStatuses: number[] = [];
+  private app?: NestFastifyApplication;
+  private browser?: Browser;
   private requests: string[] = [];
   private consoleErrors: string[] = [];
   private origin = '';
 
-  private constructor(private readonly browser: Browser) {}
-
-  static async launch(): Promise<PlaygroundBrowser> {
-    return new PlaygroundBrowser(
-      await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true }),
-    );
+  /**
+   * For a describe block: the service on a free port and Chromium, started before its tests and
+   * closed after them; each test's page is checked and closed after the test.
+   */
+  static forSuite(): PlaygroundBrowser {
+    const playground = new PlaygroundBrowser();
+    beforeAll(async () => {
+      const { app, baseUrl } = await listenTestApp();
+      playground.app = app;
+      playground.baseUrl = baseUrl;
+      playground.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+    }, 60_000);
+    afterAll(async () => {
+      await playground.browser?.close();
+      await playground.app?.close();
+    });
+    afterEach(() => playground.closePage());
+    return playground;
   }
 
   /** A fresh page at `url`, once its template list (loaded in the background) is in. */
   async open(url: string, viewport = { width: 1200, height: 1100 }): Promise<Page> {
-    this.context = await this.browser.newContext({ acceptDownloads: true, viewport });
+    this.context = await this.browser!.newContext({ acceptDownloads: true, viewport });
     this.page = await this.context.newPage();
     this.requests = [];
     this.consoleErrors = [];
@@ -110,10 +128,6 @@ export class PlaygroundBrowser {
     );
     expect(this.consoleErrors.filter((text) => !provoked.test(text))).toEqual([]);
     await this.context.close();
-  }
-
-  close(): Promise<void> {
-    return this.browser.close();
   }
 
   async fill(contact: Contact): Promise<void> {

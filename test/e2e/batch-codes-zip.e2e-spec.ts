@@ -135,10 +135,10 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
       );
       expect(res.statusCode).toBe(200);
       await pipeline(res, createWriteStream(file));
-      execFileSync('unzip', ['-tq', file]);
-      const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+      execFileSync('unzip', ['-tq', file], { timeout: 30_000 });
+      const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8', timeout: 30_000 }).trim().split('\n');
       const dir = join(work, name);
-      execFileSync('unzip', ['-q', '-d', dir, file]);
+      execFileSync('unzip', ['-q', '-d', dir, file], { timeout: 30_000 });
       return { names, dir, headers: res.headers };
     }
 

@@ -271,21 +271,30 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
       page.getByRole('button', { name: 'Download .vcf' }).click(),
     ]);
     await vcfRequest;
-    expect(vcf.suggestedFilename()).toMatch(/^[a-z0-9-]+\.vcf$/);
+    // One file name rule for every download of the card: the service's, on the name the card holds.
+    const fullName = body.qrPayload.match(/\r\nFN:([^\r]*)/)![1];
+    const stem =
+      fullName
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
+        .replace(/[^A-Za-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 40) || 'contact';
+    expect(vcf.suggestedFilename()).toBe(`${stem}.vcf`);
     expect(readFileSync((await vcf.path())!, 'utf8')).toBe(body.vcard);
 
     const [png] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download PNG' }).click(),
     ]);
-    expect(png.suggestedFilename()).toBe('contact-qr.png');
+    expect(png.suggestedFilename()).toBe(`${stem}.png`);
     expect(Buffer.compare(await decodePng(readFileSync((await png.path())!)), expected)).toBe(0);
 
     const [svg] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download SVG' }).click(),
     ]);
-    expect(svg.suggestedFilename()).toBe('contact-qr.svg');
+    expect(svg.suggestedFilename()).toBe(`${stem}.svg`);
     const svgText = readFileSync((await svg.path())!, 'utf8');
     expect(svgText).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     // The SVG, drawn by Chromium itself, decodes to the same bytes.

@@ -4,6 +4,8 @@
 // downloads; or nothing. A failed request clears it, so what is on screen, and what a download
 // saves, is never an older contact's.
 import QRCode from 'qrcode';
+import { qrFileSlug } from '../../lib/qr/qr-file-slug';
+import { formattedName } from '../../lib/vcard/formatted-name';
 
 /** The quiet zone the QR specification asks for, in modules. */
 const MARGIN = 4;
@@ -87,6 +89,11 @@ export async function showResult(result, request, level) {
   return true;
 }
 
+/** The file name stem of the card on screen: the service's one rule, on the name the card holds. */
+function fileStem() {
+  return qrFileSlug(formattedName(shown.result.vcard.replace(/\r\n[ \t]/g, '')));
+}
+
 function saveBlob(blob, filename) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -128,7 +135,7 @@ export async function downloadPng() {
     margin: MARGIN,
     scale: 10,
   });
-  canvas.toBlob((blob) => saveBlob(blob, 'contact-qr.png'), 'image/png');
+  canvas.toBlob((blob) => saveBlob(blob, `${fileStem()}.png`), 'image/png');
 }
 
 export async function downloadSvg() {
@@ -138,5 +145,5 @@ export async function downloadSvg() {
     errorCorrectionLevel: shown.level,
     margin: MARGIN,
   });
-  saveBlob(new Blob([svg], { type: 'image/svg+xml' }), 'contact-qr.svg');
+  saveBlob(new Blob([svg], { type: 'image/svg+xml' }), `${fileStem()}.svg`);
 }

@@ -43,7 +43,7 @@ export const CARD_PARAMETERS = {
   nfc: {
     kind: 'choice',
     values: NFC_TAGS,
-    description: `An NFC tag to write the card to (user memory: ${NFC_TAGS.map((tag) => `${tag} ${NFC_TAG_CAPACITY[tag]} bytes`).join(', ')}): qrPayload is fitted to it in the QR budget's order (qr.omitted says what was left out; with qrVersion both limits hold) and nfc gives the NDEF message (base64, one text/vcard record carrying qrPayload). vcard3 or vcard4 only, not mecard. 400 nfc_capacity_exceeded when what is never left out does not fit.`,
+    description: `An NFC tag (user memory ${NFC_TAGS.map((tag) => `${tag} ${NFC_TAG_CAPACITY[tag]}`).join(', ')} bytes): qrPayload is fitted to it in the QR budget's order (with qrVersion, both limits hold) and nfc.message is the NDEF message to write (base64). Not with format=mecard; 400 nfc_capacity_exceeded when the card cannot fit.`,
   } satisfies ChoiceRule,
 } as const;
 

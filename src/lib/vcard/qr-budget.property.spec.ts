@@ -10,7 +10,7 @@ import { QR_BYTE_CAPACITY, type QrLevel } from './qr-capacity';
 import { QrBudgetExceededError } from './qr-budget-exceeded.error';
 import { utf8Length } from './utf8-length';
 
-// The QR budget (contact-model.md §4) for generated rich contacts, every format, and every
+// The QR budget (docs/contact.md#qr-budget) for generated rich contacts, every format, and every
 // version/level pair: a budgeted qrPayload fits the capacity of qr-byte-capacity.json, leaves out
 // exactly a prefix of the documented order (computed here from the request, independently of the
 // encoder), leaves vcard unchanged, and leaves out no more as the version grows; a card that does

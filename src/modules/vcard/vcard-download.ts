@@ -46,7 +46,7 @@ export function negotiateVCard(accept: string | undefined, withTag = false): VCa
   return asksForImage ? null : 'json';
 }
 
-/** Whether an Accept header's text/vcard range asks for version=4.0 (contact-model.md §2). */
+/** Whether an Accept header's text/vcard range asks for version=4.0 (docs/api.md#media-types). */
 export function acceptsVCard4(accept: string | undefined): boolean {
   if (!accept) return false;
   return accept.split(',').some((part) => {

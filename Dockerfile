@@ -8,6 +8,10 @@ COPY nest-cli.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY scripts/build-playground.mjs ./scripts/build-playground.mjs
 RUN npm run build && npm prune --omit=dev
+# The font packages ship nine weights each (about 210 MB); print sheets use the regular and bold
+# TrueType files only (src/lib/print/sheet-fonts.ts), 44 MB.
+RUN find node_modules/@expo-google-fonts -mindepth 2 -maxdepth 2 -type d ! -name 400Regular ! -name 700Bold -exec rm -rf {} + \
+  && find node_modules/@expo-google-fonts -name '*.png' -delete
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0

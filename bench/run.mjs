@@ -27,6 +27,8 @@
 //   8. rich contacts (bench/rich.mjs): a rich card against the flat one (CPU per request), 10,000-contact
 //      rich batches with POST /v1/vcard paced beside them, and with BENCH_BASELINE_DIST the flat card
 //      against an earlier build, interleaved. BENCH_ONLY=rich runs this phase alone.
+//   then print output (bench/print.mjs): a 10,000-item card-eu sheet in fresh processes (time, first
+//      bytes, peak RSS) and one 30 mm PDF's CPU. BENCH_ONLY=print runs this phase alone.
 // The service keeps its rate limiter on, with a budget too large to trip.
 // Results: a table on stdout and bench/results/latest.json.
 //
@@ -46,6 +48,7 @@ import { drive, driveInterleaved, drivePaced } from './load.mjs';
 import { evaluateTargets, printReport, rssTrend } from './report.mjs';
 import { batchesPhase } from './batches.mjs';
 import { imagesPhase } from './images.mjs';
+import { printPhase } from './print.mjs';
 import { richPhase } from './rich.mjs';
 import { manyStreams, slowClients } from './resilience.mjs';
 import {
@@ -192,6 +195,12 @@ async function rich() {
     );
   }
   return result;
+}
+
+/** After phase 8: print output (bench/print.mjs): a 10,000-item card-eu sheet, one 30 mm PDF. */
+async function print() {
+  log('\n[print] PDF sheets and one-code PDF (each sheet in a fresh process)');
+  return printPhase(config.dist, { runs: num('BENCH_PRINT_RUNS', 3), items: num('BENCH_PRINT_ITEMS', 10_000), log });
 }
 
 /** Phase 7: QR images and the codes.zip of a batch. */
@@ -353,12 +362,13 @@ async function main() {
   const startedAt = new Date();
   const loadAtStart = loadavg();
   build();
-  if (['resilience', 'batches', 'images', 'rich'].includes(env.BENCH_ONLY)) {
+  if (['resilience', 'batches', 'images', 'rich', 'print'].includes(env.BENCH_ONLY)) {
     const phases = {
       resilience: async () => resilience(),
       batches: async () => ({ batches: await batches() }),
       images: async () => ({ images: await images() }),
       rich: async () => ({ rich: await rich() }),
+      print: async () => ({ print: await print() }),
     };
     const phase = await phases[env.BENCH_ONLY]();
     const only = { date: startedAt.toISOString(), node: process.version, cpuModel: cpus()[0]?.model, ...phase };
@@ -455,6 +465,7 @@ async function main() {
     const batchRuns = await batches();
     const imageRuns = await images();
     const richRuns = await rich();
+    const printRuns = await print();
 
     const yardstickRps = gapYardstick.rps;
     const results = {
@@ -517,6 +528,7 @@ async function main() {
       batches: batchRuns,
       images: imageRuns,
       rich: richRuns,
+      print: printRuns,
     };
     results.targets = evaluateTargets(results);
     mkdirSync(join(here, 'results'), { recursive: true });

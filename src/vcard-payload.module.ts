@@ -5,9 +5,11 @@ import { Readiness } from './core/lifecycle/readiness';
 import { ServiceMetrics } from './core/metrics/service-metrics';
 import { ShutdownSignal } from './core/lifecycle/shutdown-signal';
 import { ApiEdgeGuard } from './http/api-edge.guard';
+import { RouteQueryCheck } from './http/route-query-check';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EdgePolicy } from './http/edge-policy';
 import { CorsPreflightController } from './http/cors-preflight.controller';
+import { BatchStore } from './infra/store/batch-store';
 import { JobStore } from './infra/store/job-store';
 import { StoreHealth } from './infra/store/store-health';
 import { REDIS_CONNECTION, STORE_PROVIDERS } from './infra/store/store.providers';
@@ -52,6 +54,7 @@ const SHARED_SERVICES = [
   ServiceMetrics,
   EdgePolicy,
   ApiEdgeGuard,
+  RouteQueryCheck,
   ApiExceptionFilter,
 ];
 
@@ -78,7 +81,15 @@ class VCardPayloadCoreModule {
       global: true,
       imports: [...(base.imports ?? []), DiscoveryModule],
       providers,
-      exports: [SERVICE_CONFIG, JobStore, StoreHealth, RATE_LIMIT_STORAGE, REDIS_CONNECTION, ...SHARED_SERVICES],
+      exports: [
+        SERVICE_CONFIG,
+        JobStore,
+        BatchStore,
+        StoreHealth,
+        RATE_LIMIT_STORAGE,
+        REDIS_CONNECTION,
+        ...SHARED_SERVICES,
+      ],
     };
   }
 }

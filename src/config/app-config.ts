@@ -11,8 +11,6 @@ export interface AppConfig extends ServiceConfig {
   port: number;
   host: string;
   bodyLimitBytes: number;
-  /** Body limit of POST /v1/batches (JSON or CSV), instead of bodyLimitBytes. */
-  batchBodyLimitBytes: number;
   /** Addresses or CIDR ranges whose X-Forwarded-For is believed; empty: none. */
   trustProxy: string[];
   logLevel: LogLevelName;

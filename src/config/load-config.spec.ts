@@ -29,6 +29,15 @@ describe('loadConfig', () => {
     expect(config.mcp.allowedHosts[0]).toBe('vcard.example.com');
   });
 
+  it('builds the default public URL on PUBLIC_PORT when a proxy publishes another port, else on PORT', () => {
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_PORT: '8080' })).toMatchObject({ port: 3000, publicBaseUrl: 'http://localhost:8080' });
+    expect(loadConfig({ PUBLIC_PORT: '8080', PUBLIC_BASE_URL: 'https://vcard.example.com' }).publicBaseUrl).toBe(
+      'https://vcard.example.com',
+    );
+    expect(() => loadConfig({ PUBLIC_PORT: '80a' })).toThrow(/PUBLIC_PORT must be a whole number/);
+  });
+
   it('names every invalid variable and never echoes values', () => {
     let error: unknown;
     try {
@@ -60,9 +69,9 @@ describe('loadConfig', () => {
       maxConnectionsPerClient: 64,
       shutdownTimeoutMs: 8_000,
       shutdownDelayMs: 0,
-      batchBodyLimitBytes: 5_242_880,
       streams: { maxPerClient: 8, maxTotal: 1000 },
-      batches: { maxContacts: 10_000, maxActivePerClient: 2, maxActive: 20 },
+      batches: { maxContacts: 10_000, maxActivePerClient: 2, maxActive: 20, bodyLimitBytes: 5_242_880 },
+      bodyLimits: { vcard: 2_097_152, qrcode: 524_288, batchVcf: 67_108_864 },
     });
     expect(
       loadConfig({ MAX_STREAMS: '3', BATCH_MAX_CONTACTS: '50', SHUTDOWN_TIMEOUT_MS: '0', SHUTDOWN_DELAY_MS: '15000' }),

@@ -29,6 +29,10 @@ const ENV_NAMES: Record<Exclude<OptionName, 'metrics.registry'>, string> = {
   'batches.maxContacts': 'BATCH_MAX_CONTACTS',
   'batches.maxActivePerClient': 'BATCH_MAX_ACTIVE_PER_CLIENT',
   'batches.maxActive': 'BATCH_MAX_ACTIVE',
+  'batches.bodyLimitBytes': 'BATCH_BODY_LIMIT_BYTES',
+  'bodyLimits.vcard': 'VCARD_BODY_LIMIT_BYTES',
+  'bodyLimits.qrcode': 'QRCODE_BODY_LIMIT_BYTES',
+  'bodyLimits.batchVcf': 'BATCH_VCF_BODY_LIMIT_BYTES',
 };
 
 /**
@@ -40,11 +44,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const read = new EnvReader(env, check);
 
   const port = read.int('PORT', 3000, LIMITS.port);
+  // Behind a proxy that publishes another port (docker-compose.yml), clients reach PUBLIC_PORT.
+  const publicPort = read.int('PUBLIC_PORT', port, LIMITS.port);
   const redisUrl = read.raw('REDIS_URL');
   const allowedHosts = read.list('ALLOWED_HOSTS');
   const options: VCardPayloadOptions = {
-    // Links follow the port the service listens on unless the public URL is set.
-    publicBaseUrl: read.raw('PUBLIC_BASE_URL') ?? `http://localhost:${port}`,
+    // Links follow the port clients reach unless the public URL is set.
+    publicBaseUrl: read.raw('PUBLIC_BASE_URL') ?? `http://localhost:${publicPort}`,
     appUrl: read.raw('APP_URL') ?? null,
     generatorUrl: read.raw('GENERATOR_URL'),
     rateLimit: {
@@ -66,6 +72,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxContacts: read.int('BATCH_MAX_CONTACTS', 10_000, LIMITS.batchMaxContacts),
       maxActivePerClient: read.int('BATCH_MAX_ACTIVE_PER_CLIENT', 2, LIMITS.batchMaxActivePerClient),
       maxActive: read.int('BATCH_MAX_ACTIVE', 20, LIMITS.batchMaxActive),
+      bodyLimitBytes: read.int('BATCH_BODY_LIMIT_BYTES', 5_242_880, LIMITS.bodyLimitBytes),
+    },
+    bodyLimits: {
+      vcard: read.int('VCARD_BODY_LIMIT_BYTES', 2_097_152, LIMITS.bodyLimitBytes),
+      qrcode: read.int('QRCODE_BODY_LIMIT_BYTES', 524_288, LIMITS.bodyLimitBytes),
+      batchVcf: read.int('BATCH_VCF_BODY_LIMIT_BYTES', 67_108_864, LIMITS.largeBodyLimitBytes),
     },
   };
   const service = resolveServiceConfig(options, ENV_NAMES, check);
@@ -74,7 +86,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host: read.raw('HOST') ?? '0.0.0.0',
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 65_536, LIMITS.bodyLimitBytes),
-    batchBodyLimitBytes: read.int('BATCH_BODY_LIMIT_BYTES', 5_242_880, LIMITS.bodyLimitBytes),
     trustProxy: check.proxyList('TRUST_PROXY', read.list('TRUST_PROXY') ?? []),
     logLevel: check.oneOf('LOG_LEVEL', read.raw('LOG_LEVEL') ?? 'info', LOG_LEVELS) ?? 'info',
     playground: read.flag('PLAYGROUND', true),

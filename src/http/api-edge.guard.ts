@@ -4,12 +4,14 @@ import { ServiceMetrics } from '../core/metrics/service-metrics';
 import { EdgePolicy } from './edge-policy';
 import { rememberRoute } from './mount-path';
 import { HttpRequestLike, nativeRequest, nativeResponse } from './native-http';
+import { RouteQueryCheck } from './route-query-check';
 
 /**
  * The module's adapter of the EdgePolicy, before every module route's handler on any adapter:
  * remembers the matched route (for links under the mount path) and, unless the app's edge already
  * admitted the request (the standalone service), records it in the metrics once answered and
- * admits it (CORS headers, the rate limit by the route's declaration, a 429 when spent).
+ * admits it (CORS headers, the rate limit by the route's declaration, a 429 when spent); then
+ * checks the query against the route's declared parameters (RouteQueryCheck).
  */
 @Injectable()
 export class ApiEdgeGuard implements CanActivate {
@@ -17,6 +19,7 @@ export class ApiEdgeGuard implements CanActivate {
     private readonly policy: EdgePolicy,
     private readonly adapterHost: HttpAdapterHost,
     private readonly metrics: ServiceMetrics,
+    private readonly query: RouteQueryCheck,
   ) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
@@ -24,7 +27,10 @@ export class ApiEdgeGuard implements CanActivate {
     const request = context.getArgByIndex<HttpRequestLike>(0);
     rememberRoute(context, request);
     const raw = nativeRequest(request);
-    if (this.policy.isAdmitted(raw)) return true;
+    if (this.policy.isAdmitted(raw)) {
+      this.query.check(context, request);
+      return true;
+    }
 
     const response = context.getArgByIndex<object>(1);
     this.measure(request, response);
@@ -34,6 +40,7 @@ export class ApiEdgeGuard implements CanActivate {
     const admission = this.policy.admit(raw, request.ip, counts, setHeader);
     const settle = (error: Error | undefined): boolean => {
       if (error) throw error;
+      this.query.check(context, request);
       return true;
     };
     return admission instanceof Promise ? admission.then(settle) : settle(admission);

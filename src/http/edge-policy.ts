@@ -1,5 +1,4 @@
-import { Inject, Injectable, SetMetadata, type Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
 import Router from 'find-my-way';
 import type { IncomingMessage } from 'node:http';
@@ -7,6 +6,7 @@ import { ApiError } from '../core/errors/api-error';
 import { RateLimiter, type SetHeader } from '../core/rate-limit/rate-limiter';
 import { SERVICE_CONFIG, ServiceConfig } from '../options/service-config';
 import { CORS_RESPONSE_HEADERS, isPreflight, preflightHeaders } from './cors-headers';
+import { declaredRoutes } from './declared-routes';
 
 const NOT_COUNTED = Symbol('vcard-payload.notCounted');
 const ADMITTED = Symbol('vcard-payload.admitted');
@@ -122,34 +122,9 @@ export class EdgePolicy {
   /** The paths of every controller route declared free, from Nest's own route metadata. */
   private readDeclaredRoutes(): void {
     this.routesRead = true;
-    for (const wrapper of this.discovery.getControllers()) {
-      const controller = wrapper.metatype as Type | null;
-      if (!controller) continue;
-      const prototype = controller.prototype as Record<string, unknown>;
-      for (const name of Object.getOwnPropertyNames(prototype)) {
-        const handler = prototype[name];
-        if (typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
-        if (!this.isDeclaredFree(handler as Handler, controller)) continue;
-        for (const path of joinPaths(
-          Reflect.getMetadata(PATH_METADATA, controller),
-          Reflect.getMetadata(PATH_METADATA, handler),
-        )) {
-          if (this.freePaths.find('GET', path) === null) this.declareFreePath(path);
-        }
-      }
+    for (const { handler, controller, paths } of declaredRoutes(this.discovery)) {
+      if (!this.isDeclaredFree(handler as Handler, controller)) continue;
+      for (const path of paths) if (this.freePaths.find('GET', path) === null) this.declareFreePath(path);
     }
   }
-}
-
-function joinPaths(controllerPath: unknown, handlerPath: unknown): string[] {
-  const list = (value: unknown): string[] => (Array.isArray(value) ? value : [value ?? '']).map(String);
-  return list(controllerPath).flatMap((base) =>
-    list(handlerPath).map(
-      (path) =>
-        `/${[base, path]
-          .flatMap((part) => part.split('/'))
-          .filter(Boolean)
-          .join('/')}`,
-    ),
-  );
 }

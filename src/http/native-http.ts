@@ -15,6 +15,8 @@ export interface HttpRequestLike {
   /** Host header (port included), proxy trust applied. */
   host?: string;
   body?: unknown;
+  /** The parsed query string. */
+  query?: unknown;
   raw?: IncomingMessage;
 }
 

@@ -106,6 +106,7 @@ export const LIMITS = {
   jobTtlSeconds: [1, 86_400],
   maxJobs: [1, 10_000_000],
   bodyLimitBytes: [1_024, 10_485_760],
+  largeBodyLimitBytes: [1_024, 1_073_741_824],
   requestTimeoutMs: [1_000, 600_000],
   keepAliveTimeoutMs: [1_000, 600_000],
   maxConnections: [1, 1_000_000],

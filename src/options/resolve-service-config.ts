@@ -94,6 +94,24 @@ export function resolveServiceConfig(
         LIMITS.batchMaxActivePerClient,
       ),
       maxActive: number(check, name('batches.maxActive'), options.batches?.maxActive, 20, LIMITS.batchMaxActive),
+      bodyLimitBytes: number(
+        check,
+        name('batches.bodyLimitBytes'),
+        options.batches?.bodyLimitBytes,
+        5_242_880,
+        LIMITS.bodyLimitBytes,
+      ),
+    },
+    bodyLimits: {
+      vcard: number(check, name('bodyLimits.vcard'), options.bodyLimits?.vcard, 2_097_152, LIMITS.bodyLimitBytes),
+      qrcode: number(check, name('bodyLimits.qrcode'), options.bodyLimits?.qrcode, 524_288, LIMITS.bodyLimitBytes),
+      batchVcf: number(
+        check,
+        name('bodyLimits.batchVcf'),
+        options.bodyLimits?.batchVcf,
+        67_108_864,
+        LIMITS.largeBodyLimitBytes,
+      ),
     },
     serviceVersion: SERVICE_VERSION,
     metricsRegistry: metricsRegistry(check, name('metrics.registry'), options.metrics?.registry),
@@ -119,6 +137,10 @@ export type OptionName =
   | 'batches.maxContacts'
   | 'batches.maxActivePerClient'
   | 'batches.maxActive'
+  | 'batches.bodyLimitBytes'
+  | 'bodyLimits.vcard'
+  | 'bodyLimits.qrcode'
+  | 'bodyLimits.batchVcf'
   | 'metrics.registry';
 
 function number(

@@ -23,8 +23,14 @@ export interface ServiceConfig {
   cors: boolean;
   /** Concurrent event streams (GET v1/stream): per client address, and in all. */
   streams: { maxPerClient: number; maxTotal: number };
-  /** Batches: contacts per batch, unfinished batches per client address and in all. */
-  batches: { maxContacts: number; maxActivePerClient: number; maxActive: number };
+  /** Batches: contacts per batch, unfinished batches per client address and in all, the body limit. */
+  batches: { maxContacts: number; maxActivePerClient: number; maxActive: number; bodyLimitBytes: number };
+  /**
+   * The body limits of the routes that take more than a contact: one vCard file (`vcard`: POST
+   * v1/vcard and v1/jobs/vcard with text/vcard), a styled code with its logo (`qrcode`), a batch's
+   * address-book export (`batchVcf`).
+   */
+  bodyLimits: { vcard: number; qrcode: number; batchVcf: number };
   serviceVersion: string;
   /** The host's prom-client registry for the module's metrics; null: the module's own. */
   metricsRegistry: Registry | null;

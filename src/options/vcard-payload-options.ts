@@ -66,10 +66,20 @@ export interface VCardPayloadOptions {
    * Batches (`POST v1/batches`): at most `maxContacts` contacts each (`BATCH_MAX_CONTACTS`, default
    * 10000); at most `maxActivePerClient` unfinished batches per client address
    * (`BATCH_MAX_ACTIVE_PER_CLIENT`, default 2; one more is a 429 `too_many_batches`) and `maxActive`
-   * in all (`BATCH_MAX_ACTIVE`, default 20; one more is a 503 with Retry-After). A host's body
-   * parser must accept the batch's size (about 200 bytes a contact) and, for CSV, `text/csv` as a string.
+   * in all (`BATCH_MAX_ACTIVE`, default 20; one more is a 503 with Retry-After). A batch body is at
+   * most `bodyLimitBytes` (`BATCH_BODY_LIMIT_BYTES`, default 5 MiB; more is a 413). The module reads
+   * a batch body itself as it arrives when the host's parser left it unread; a body the host's
+   * parser already read (JSON, or CSV as a string) is taken too, within the host's own limit.
    */
-  batches?: { maxContacts?: number; maxActivePerClient?: number; maxActive?: number };
+  batches?: { maxContacts?: number; maxActivePerClient?: number; maxActive?: number; bodyLimitBytes?: number };
+  /**
+   * Body limits of the routes that take more than a contact, in bytes: a vCard file on POST
+   * v1/vcard and v1/jobs/vcard (`vcard`, `VCARD_BODY_LIMIT_BYTES`, default 2 MiB: a card with a 1 MB
+   * photo), a styled code with its logo (`qrcode`, `QRCODE_BODY_LIMIT_BYTES`, default 512 KiB), an
+   * address-book export posted as a batch (`batchVcf`, `BATCH_VCF_BODY_LIMIT_BYTES`, default 64 MiB).
+   * The standalone app applies them; a host's own body parser decides for the host.
+   */
+  bodyLimits?: { vcard?: number; qrcode?: number; batchVcf?: number };
   /**
    * Prometheus metrics (prom-client): request counts and latencies by route pattern, 429s, the
    * Redis circuit, open streams, jobs, batches and their queue. Pass the host's own `registry` to

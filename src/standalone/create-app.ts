@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { LoggerService } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { DiscoveryService, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { AppConfig } from '../config/app-config';
@@ -11,7 +11,9 @@ import { attachConnectionLimits } from './connection-limits';
 import { answerOtherPreflights, attachEdgeHook } from './edge-hook';
 import { fastifyOptions } from './fastify-options';
 import { Drain } from './graceful-shutdown';
-import { BATCH_CREATION_URL, useCsvParser, useStrictJsonParser } from './json-body-parser';
+import { declaredBodyLimits } from '../http/body-limit.decorator';
+import { ownBodyRoutes } from '../http/own-body.decorator';
+import { useCsvParser, useStrictJsonParser } from './json-body-parser';
 import { setupOpenApi } from './openapi';
 import { RequestLogger } from './request-logger';
 import { RouteIndex } from './route-index';
@@ -38,8 +40,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   attachConnectionLimits(fastify.server, config);
   // JSON only: fastify's default text/plain parser would let a plain-text body reach validation.
   fastify.removeContentTypeParser('text/plain');
-  useStrictJsonParser(fastify);
-  useCsvParser(fastify, config.batchBodyLimitBytes);
+  // The routes that read their own body are known once Nest has read the controllers (below).
+  const ownBody = new Set<string>();
+  useStrictJsonParser(fastify, ownBody);
+  useCsvParser(fastify, ownBody);
 
   const logger = options.logger ?? createAppLogger(config.logLevel);
   const app = await NestFactory.create<NestFastifyApplication>(StandaloneModule.forRoot(config), adapter, {
@@ -49,11 +53,16 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   });
 
   const routes = app.get(RouteIndex);
+  const discovery = app.get(DiscoveryService);
+  for (const route of ownBodyRoutes(discovery)) ownBody.add(route);
+  // A route that declares its own body limit (@BodyLimit) gets it instead of BODY_LIMIT_BYTES.
+  const bodyLimits = declaredBodyLimits(discovery, config);
   fastify.addHook('onRoute', (route) => {
     routes.add(route.method, route.url);
-    // A batch body (JSON or CSV) has a limit of its own.
-    if (route.url === BATCH_CREATION_URL && [route.method].flat().includes('POST'))
-      route.bodyLimit = config.batchBodyLimitBytes;
+    for (const method of [route.method].flat()) {
+      const limit = bodyLimits.get(`${method} ${route.url}`);
+      if (limit !== undefined) route.bodyLimit = limit;
+    }
   });
   // CORS on fastify itself rather than through app.enableCors(): Nest's hook also copies the
   // CORS headers onto reply.raw, and a response whose raw object already holds headers takes

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect } from 'node:net';
 import { BatchJsonScanner } from '../../src/modules/batches/batch-json-body';
-import { MAX_JSON_DEPTH } from '../../src/standalone/json-body-parser';
+import { MAX_JSON_DEPTH } from '../../src/http/request-body';
 import { listenTestApp } from '../utils/test-app';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
 import { CONTACT_FIELDS } from '../fixtures/vcard/contact.arbitrary';
-import { MAX_JSON_DEPTH } from '../../src/standalone/json-body-parser';
+import { MAX_JSON_DEPTH } from '../../src/http/request-body';
 import { buildTestApp } from '../utils/test-app';
 
 // A hostile client's bodies, through createApp() as in production: each answer is a 4xx in the

@@ -1,3 +1,4 @@
+import { compactSchema } from '../../src/modules/mcp/compact-schema';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -110,15 +111,17 @@ function documentedQueryParameter(
 function documentedCardToolSchema(doc: OpenApiDocument): JsonSchema {
   const request = documentedSchema(doc, 'post', '/v1/vcard', 'request');
   const cardParameter = (name: string): JsonSchema => documentedQueryParameter(doc, '/v1/jobs/vcard', name, 'post');
-  return {
+  return compactSchema({
     ...request,
     properties: {
       ...(request.properties as object),
+      template: cardParameter('template'),
       format: cardParameter('format'),
       qrVersion: cardParameter('qrVersion'),
       qrLevel: cardParameter('qrLevel'),
+      nfc: cardParameter('nfc'),
     },
-  };
+  }) as JsonSchema;
 }
 
 describe('MCP endpoint', () => {
@@ -185,20 +188,24 @@ describe('MCP endpoint', () => {
           openWorldHint: false,
         });
       }
+      // One source of truth: the tools' schemas are what the REST operations document, made compact
+      // (no examples; descriptions on the top properties only) so the list stays small.
       const batchSchema = (name: string): JsonSchema =>
-        inlineSchema({ $ref: `#/components/schemas/${name}` }, openapi.components.schemas);
+        compactSchema(
+          inlineSchema({ $ref: `#/components/schemas/${name}` }, openapi.components.schemas),
+          0,
+        ) as JsonSchema;
       const createBatch = byName.get('create_vcard_batch')!;
-      expect(createBatch.inputSchema.properties!.contacts).toEqual(
-        (batchSchema('BatchCreateRequest').properties as Record<string, unknown>).contacts,
+      expect((createBatch.inputSchema.properties!.contacts as JsonSchema).items).toEqual(
+        compactSchema(documentedSchema(openapi, 'post', '/v1/vcard', 'request'), -1),
       );
       expect(createBatch.inputSchema).toMatchObject({ required: ['contacts'], additionalProperties: false });
       expect(createBatch.outputSchema).toEqual(batchSchema('Batch'));
       expect(byName.get('get_vcard_batch')!.outputSchema).toEqual(batchSchema('Batch'));
       expect(byName.get('list_vcard_batch_items')!.outputSchema).toEqual(batchSchema('BatchItemsPage'));
-      // One source of truth: the tools' schemas are exactly what the REST operations document.
       const create = byName.get('create_vcard_payload')!;
       expect(create.inputSchema).toEqual(documentedCardToolSchema(openapi));
-      expect(create.outputSchema).toEqual(documentedSchema(openapi, 'post', '/v1/vcard', 'response'));
+      expect(create.outputSchema).toEqual(compactSchema(documentedSchema(openapi, 'post', '/v1/vcard', 'response'), 0));
       const templates = byName.get('list_templates')!;
       expect(templates.inputSchema).toEqual({
         type: 'object',
@@ -208,10 +215,23 @@ describe('MCP endpoint', () => {
         },
         additionalProperties: false,
       });
-      expect(templates.outputSchema).toEqual(documentedSchema(openapi, 'get', '/v1/templates', 'response'));
+      expect(templates.outputSchema).toEqual(
+        compactSchema(documentedSchema(openapi, 'get', '/v1/templates', 'response'), 0),
+      );
       const product = byName.get('get_product_context')!;
       expect(product.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
-      expect(product.outputSchema).toEqual(documentedSchema(openapi, 'get', '/v1/product', 'response'));
+      expect(product.outputSchema).toEqual(
+        compactSchema(documentedSchema(openapi, 'get', '/v1/product', 'response'), 0),
+      );
+    });
+
+    it('keeps the tool list small for an agent, and says what create_vcard_payload really makes', async () => {
+      const { tools } = await client.listTools();
+      // The list was 41.6 KB when the contact's schema came with every example and description
+      // in three tools; an agent pays for every byte in its context.
+      expect(Buffer.byteLength(JSON.stringify(tools))).toBeLessThan(26 * 1024);
+      const create = tools.find((tool) => tool.name === 'create_vcard_payload')!;
+      expect(create.description).toMatch(/vCard 4\.0 or MECARD with format/);
     });
 
     it('get_product_context returns what GET /v1/product returns', async () => {
@@ -502,7 +522,7 @@ describe('MCP endpoint', () => {
           expect(body).toEqual(await restBatchPost(rest, query));
         }
         expect(errorOf(await call('create_vcard_batch', { contacts: [contact], template: 7 })).error).toMatchObject({
-          code: 'invalid_request',
+          code: 'invalid_query',
           status: 400,
         });
 
@@ -540,9 +560,12 @@ describe('MCP endpoint', () => {
       expect(body).toEqual(await (await fetch(`${baseUrl}/v1/templates?${query}`)).json());
     });
 
-    it('an unknown tool is a JSON-RPC invalid-params error', async () => {
+    it('an unknown tool is a JSON-RPC invalid-params error, its message said once', async () => {
       await expect(client.callTool({ name: 'list_everything' })).rejects.toThrow(McpError);
-      await expect(client.callTool({ name: 'list_everything' })).rejects.toMatchObject({ code: -32602 });
+      await expect(client.callTool({ name: 'list_everything' })).rejects.toMatchObject({
+        code: -32602,
+        message: 'MCP error -32602: Unknown tool: list_everything',
+      });
     });
   });
 

@@ -1,6 +1,6 @@
 """Reads vCards with python3-vobject, an independent parser: JSON list of texts on stdin, on stdout
 one entry per text: how many cards it holds and the first card's properties as
-[name, params, value], N and ADR as their component lists."""
+[name, params, value], N and ADR as their component lists, a binary value as {"bytes": size}."""
 import json
 import sys
 
@@ -21,6 +21,9 @@ for text in json.load(sys.stdin):
         value = child.value
         if isinstance(value, vobject.vcard.Name):
             value = [plain(value.family), plain(value.given), plain(value.additional), plain(value.prefix), plain(value.suffix)]
+        elif isinstance(value, bytes):
+            # A base64 value (a photo) vobject decoded: its size stands in for its bytes.
+            value = {'bytes': len(value)}
         elif isinstance(value, vobject.vcard.Address):
             value = [plain(value.box), plain(value.extended), plain(value.street), plain(value.city), plain(value.region),
                      plain(value.code), plain(value.country)]

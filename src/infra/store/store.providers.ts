@@ -4,11 +4,14 @@ import type Redis from 'ioredis';
 import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { RATE_LIMIT_STORAGE } from '../../core/rate-limit/rate-limiter';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
+import { BatchStore } from './batch-store';
 import { JobStore } from './job-store';
+import { MemoryBatchStore } from './memory/memory-batch-store';
 import { MemoryJobStore } from './memory/memory-job-store';
 import { MemoryThrottlerStorage } from './memory/memory-throttler-storage';
 import { RedisCircuit } from './redis/redis-circuit';
 import { connectRedis, createRedisClient } from './redis/redis-client';
+import { RedisBatchStore } from './redis/redis-batch-store';
 import { RedisJobStore } from './redis/redis-job-store';
 import { RedisThrottlerStorage } from './redis/redis-throttler-storage';
 import { StoreHealth } from './store-health';
@@ -78,6 +81,14 @@ export const STORE_PROVIDERS: Provider[] = [
         ? new RedisJobStore(redis.client, { ...limits, circuit: redis.circuit })
         : new MemoryJobStore(limits);
     },
+  },
+  {
+    provide: BatchStore,
+    inject: [SERVICE_CONFIG, REDIS_CONNECTION],
+    useFactory: (config: ServiceConfig, redis: RedisConnection | null): BatchStore =>
+      redis
+        ? new RedisBatchStore(redis.client, config.jobs.ttlSeconds, redis.circuit)
+        : new MemoryBatchStore(config.jobs.ttlSeconds),
   },
   {
     provide: RATE_LIMIT_STORAGE,

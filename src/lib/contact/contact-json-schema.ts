@@ -34,6 +34,14 @@ export function ruleJsonSchema(rule: Rule, components?: Record<string, JsonSchem
       };
     case 'flag':
       return { type: 'boolean', ...docOf(rule) };
+    case 'integer':
+      return {
+        type: 'integer',
+        minimum: rule.minimum,
+        maximum: rule.maximum,
+        ...(rule.default !== undefined ? { default: rule.default } : {}),
+        ...docOf(rule),
+      };
     case 'list':
       return {
         type: 'array',

@@ -40,6 +40,8 @@ export interface TextRule extends RuleDoc {
   shapeFirst?: boolean;
   /** The value as cards hold it, once every check passed (a URL with its scheme). */
   normalize?: (value: string) => string;
+  /** Taken as sent, neither cleaned nor trimmed: an identifier in a query (a cursor, a template id). */
+  verbatim?: boolean;
 }
 
 /** One string out of a closed, case-sensitive set. */
@@ -85,4 +87,16 @@ export interface ListRule extends RuleDoc {
   csvSeparator?: string;
 }
 
-export type Rule = TextRule | ChoiceRule | FlagRule | ObjectRule | ListRule;
+/**
+ * A whole number from `minimum` to `maximum`: a JSON integer, or (a query parameter) a string of
+ * decimal digits; anything else is a `range` issue, so "2.5", "1e1" or a repeated parameter are
+ * refused rather than coerced.
+ */
+export interface IntegerRule extends RuleDoc {
+  kind: 'integer';
+  minimum: number;
+  maximum: number;
+  default?: number;
+}
+
+export type Rule = TextRule | ChoiceRule | FlagRule | IntegerRule | ObjectRule | ListRule;

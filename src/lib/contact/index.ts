@@ -7,7 +7,16 @@ import { compileValidator } from './schema-validator';
 
 export { readCsvHeader, type CsvHeader } from './contact-csv-columns';
 export { ruleJsonSchema, type JsonSchema } from './contact-json-schema';
-export type { ChoiceRule, FlagRule, ListRule, ObjectRule, Rule, TextRule, ValueCheck } from './contact-rules';
+export type {
+  ChoiceRule,
+  FlagRule,
+  IntegerRule,
+  ListRule,
+  ObjectRule,
+  Rule,
+  TextRule,
+  ValueCheck,
+} from './contact-rules';
 export type { BudgetRule, CardSpec, ComponentSpec, EntriesSpec, NameSpec, TextSpec } from './card-spec';
 export { CONTACT_SCHEMA } from './contact-schema';
 export type {
@@ -74,8 +83,8 @@ export const CONTACT_TEXT_LIMITS: Readonly<Record<string, number>> = Object.free
 
 /**
  * The OpenAPI components of the contact: VCardRequest and the nested shapes it refers to
- * (ContactName, ContactPhone, ...). The OpenAPI document and the MCP schemas put these in place
- * of what @nestjs/swagger generates for the (property-less) VCardRequestDto class.
+ * (ContactName, ContactPhone, ...). VCardRequestDto's swagger decorators carry them, so every
+ * OpenAPI document and MCP schema built from that class has them.
  */
 export function contactSchemaComponents(): Record<string, ReturnType<typeof ruleJsonSchema>> {
   const components: Record<string, ReturnType<typeof ruleJsonSchema>> = {};

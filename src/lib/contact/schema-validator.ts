@@ -83,6 +83,17 @@ function validatorOf(rule: Rule, inEntry: boolean): Validator {
         if (value === undefined || value === null || value === false) return ABSENT;
         return value === true ? true : reject(sink, path, 'type', `${path} must be a boolean`);
       };
+    case 'integer': {
+      const digits = /^\d{1,9}$/;
+      const message = (path: string) => `${path} must be a whole number from ${rule.minimum} to ${rule.maximum}`;
+      return (value, path, sink) => {
+        if (value === undefined || value === null) return ABSENT;
+        const number =
+          typeof value === 'number' ? value : typeof value === 'string' && digits.test(value) ? Number(value) : NaN;
+        if (Number.isInteger(number) && number >= rule.minimum && number <= rule.maximum) return number;
+        return reject(sink, path, 'range', message(path));
+      };
+    }
     case 'object':
       return objectValidator(rule, false);
     case 'list':
@@ -102,6 +113,7 @@ function textValidator(rule: TextRule, inEntry: boolean): Validator {
   const checks = rule.checks ?? [];
   const shapeFirst = rule.shapeFirst === true;
   const normalize = rule.normalize;
+  const verbatim = rule.verbatim === true;
   return (value, path, sink) => {
     if (value === undefined || value === null)
       return required ? reject(sink, path, 'required', `${path} is required`) : ABSENT;
@@ -109,7 +121,7 @@ function textValidator(rule: TextRule, inEntry: boolean): Validator {
     // A lone surrogate is decided on the raw value: cleaning could join its halves into a valid pair.
     if (hasLoneSurrogate(value))
       return reject(sink, path, 'invalid_unicode', `${path} contains an unpaired UTF-16 surrogate`);
-    const cleaned = cleanText(value, multiLine);
+    const cleaned = verbatim ? value : cleanText(value, multiLine);
     if (cleaned === '') return required ? reject(sink, path, 'required', `${path} must not be empty`) : ABSENT;
     if (shapeFirst)
       for (const check of checks) if (!check.test(cleaned)) return reject(sink, path, check.issue, check.message(path));

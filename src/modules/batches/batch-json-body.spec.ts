@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { nestsDeeperThan } from '../../standalone/json-body-parser';
+import { nestsDeeperThan } from '../../http/request-body';
 import { BatchJsonScanner } from './batch-json-body';
 
 const MAX_DEPTH = 64;

@@ -1,19 +1,3 @@
-/**
- * A JSON batch body `{"contacts": [...]}` that a body parser has already cut into one JSON text
- * per contact, each checked as JSON. BatchesService takes the texts as they are: a contact is
- * parsed into an object only when its chunk is processed.
- */
-export class BatchJsonBody {
-  constructor(readonly contacts: string[]) {}
-}
-
-/**
- * The route that creates batches, relative to the module's mount path: the controller is declared
- * at it, and the standalone app reads its JSON body as it arrives (BatchJsonReader) with a body
- * limit of its own.
- */
-export const BATCHES_ROUTE = 'v1/batches';
-
 const enum State {
   Start,
   Key,
@@ -254,7 +238,7 @@ export class BatchJsonReader {
     }
   }
 
-  finish(): BatchJsonBody | { text: string } | 'invalid_encoding' {
+  finish(): string[] | { text: string } | 'invalid_encoding' {
     if (!this.badBytes) {
       try {
         this.take(this.decoder.decode());
@@ -264,7 +248,7 @@ export class BatchJsonReader {
     }
     if (this.badBytes) return 'invalid_encoding';
     const contacts = this.scanner.finish();
-    return contacts ? new BatchJsonBody(contacts) : { text: this.pieces.join('') };
+    return contacts ?? { text: this.pieces.join('') };
   }
 
   private take(piece: string): void {

@@ -39,7 +39,7 @@ export class BatchProcessor {
     batchId: string,
     from: number,
     to: number,
-    template: string | null,
+    template: string | undefined,
     options: EncodeOptions = {},
   ): Promise<BatchRecord | null> {
     const contacts = await this.store.contacts(batchId, from, to);
@@ -69,11 +69,11 @@ export class BatchProcessor {
     this.metrics.batchesFinished.labels(status).inc();
   }
 
-  private outcome(contactJson: string, template: string | null, options: EncodeOptions): StoredItem {
+  private outcome(contactJson: string, template: string | undefined, options: EncodeOptions): StoredItem {
     try {
       // Checked as JSON when the batch was created; parsed only now, so it dies young.
       const contact = this.contacts.validate(JSON.parse(contactJson) as unknown);
-      return { ok: true, ...toStoredCard(this.vcards.create(contact, template ?? undefined, options), options.level) };
+      return { ok: true, ...toStoredCard(this.vcards.create(contact, template, options), options.level) };
     } catch (error) {
       if (error instanceof ApiError) {
         const { message, hint, details } = error.extras;

@@ -82,7 +82,7 @@ interface ChunkJob {
   batchId: string;
   from: number;
   to: number;
-  template: string | null;
+  template?: string;
   options?: EncodeOptions;
 }
 

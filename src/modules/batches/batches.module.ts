@@ -7,9 +7,7 @@ import { BatchProcessor } from './batch-processor';
 import { BatchRunner, BullBatchRunner, MemoryBatchRunner } from './batch-runner';
 import { BatchesController } from './batches.controller';
 import { BatchesService } from './batches.service';
-import { BatchStore } from '../../infra/store/batch-store';
-import { MemoryBatchStore } from '../../infra/store/memory/memory-batch-store';
-import { RedisBatchStore } from '../../infra/store/redis/redis-batch-store';
+import { BatchOutcomes } from './batch-outcomes';
 
 /**
  * Batches: POST /v1/batches and its progress, items and cards. In memory, an in-process runner;
@@ -20,14 +18,6 @@ import { RedisBatchStore } from '../../infra/store/redis/redis-batch-store';
   imports: [VCardModule, TemplatesModule],
   controllers: [BatchesController],
   providers: [
-    {
-      provide: BatchStore,
-      inject: [SERVICE_CONFIG, REDIS_CONNECTION],
-      useFactory: (config: ServiceConfig, redis: RedisConnection | null): BatchStore =>
-        redis
-          ? new RedisBatchStore(redis.client, config.jobs.ttlSeconds, redis.circuit)
-          : new MemoryBatchStore(config.jobs.ttlSeconds),
-    },
     BatchProcessor,
     {
       provide: BatchRunner,
@@ -42,7 +32,8 @@ import { RedisBatchStore } from '../../infra/store/redis/redis-batch-store';
           : new MemoryBatchRunner(processor),
     },
     BatchesService,
+    BatchOutcomes,
   ],
-  exports: [BatchesService],
+  exports: [BatchesService, BatchOutcomes],
 })
 export class BatchesModule {}

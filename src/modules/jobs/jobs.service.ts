@@ -4,12 +4,11 @@ import type { JobRecord } from '../../infra/store/job-record';
 import { IdempotentJob, JobStore } from '../../infra/store/job-store';
 import type { ContactFields } from '../../lib/contact';
 import { toStoredCard, type EncodeOptions, type StoredCard } from '../../lib/vcard';
-import { optionsFingerprint } from '../vcard/card-options';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { VCardService } from '../vcard/vcard.service';
 import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { isJobId, newJobId } from './job-id';
-import { requestFingerprint } from './request-fingerprint';
+import { requestFingerprint } from '../vcard/request-fingerprint';
 
 export type VCardJob = JobRecord<VCardResponseDto>;
 
@@ -57,7 +56,7 @@ export class JobsService {
       this.metrics.jobs.labels(job.status).inc();
       return { job, replayed: false };
     }
-    const fingerprint = requestFingerprint(contact, templateId, optionsFingerprint(options));
+    const fingerprint = requestFingerprint(templateId, options, [canonicalContact(contact)]);
     const earlier = await this.store.findByIdempotencyKey(idempotencyKey);
     if (earlier) return this.replay(earlier, fingerprint);
 
@@ -112,6 +111,12 @@ export class JobsService {
       return { ...running, status: 'failed', completedAt: new Date().toISOString(), result: null };
     }
   }
+}
+
+/** The contact as canonical JSON (keys sorted): equal contacts give equal texts whatever their key order. */
+function canonicalContact(contact: ContactFields): string {
+  const fields = Object.entries(contact).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(Object.fromEntries(fields));
 }
 
 function toStored(job: VCardJob, options: EncodeOptions): StoredVCardJob {

@@ -3,7 +3,6 @@ import { BatchesModule } from '../batches/batches.module';
 import { ProductModule } from '../product/product.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { VCardModule } from '../vcard/vcard.module';
-import { ApiValidationPipe } from '../../core/validation/create-validation-pipe';
 import { McpHostGuard } from './allowed-host';
 import { McpServerFactory } from './mcp-server.factory';
 import { McpTools } from './mcp-tools';
@@ -16,6 +15,6 @@ import { McpController } from './mcp.controller';
 @Module({
   imports: [ProductModule, TemplatesModule, VCardModule, BatchesModule],
   controllers: [McpController],
-  providers: [McpTools, McpServerFactory, McpHostGuard, ApiValidationPipe],
+  providers: [McpTools, McpServerFactory, McpHostGuard],
 })
 export class McpModule {}

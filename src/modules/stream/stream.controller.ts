@@ -1,7 +1,6 @@
-import { Controller, Headers, Inject, MessageEvent, Query, Req, Res, Sse } from '@nestjs/common';
+import { Controller, Headers, Inject, MessageEvent, Req, Res, Sse } from '@nestjs/common';
 import { ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { EMPTY, Observable } from 'rxjs';
-import { ApiValidationPipe } from '../../core/validation/create-validation-pipe';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
 import { ShutdownSignal } from '../../core/lifecycle/shutdown-signal';
@@ -18,7 +17,9 @@ import { toJobDto } from '../jobs/dto/job.dto';
 import { jobUrl } from '../jobs/job-url';
 import { JobsService } from '../jobs/jobs.service';
 import { RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
-import { StreamQuery } from './dto/stream.query';
+import { STREAM_QUERY, type StreamQuery } from './dto/stream.query';
+import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
+import { batchShutdownEvent } from '../batches/batch-progress';
 import { streamEvents } from './stream-events';
 import { StreamService } from './stream.service';
 import { StreamLimiter } from './stream-limiter';
@@ -96,13 +97,15 @@ export class StreamController {
     'rate_limited',
     'service_unavailable',
   )
+  @RouteQuery(STREAM_QUERY)
   async stream(
-    @Query(ApiValidationPipe) query: StreamQuery,
+    @CheckedQuery() query: StreamQuery,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<Observable<MessageEvent>> {
-    if (query.jobId !== undefined && query.operation !== 'create_vcard_payload') {
+    const operation = query.operation ?? 'create_vcard_payload';
+    if (query.jobId !== undefined && operation !== 'create_vcard_payload') {
       throw new ApiError('invalid_query', {
         message: 'The query parameter operation must be create_vcard_payload when jobId is given.',
         hint: 'Omit operation, or omit jobId.',
@@ -123,9 +126,9 @@ export class StreamController {
         : toJobDto(await this.jobs.get(query.jobId), jobUrl(this.config.publicBaseUrl, request, query.jobId));
     if (batch) {
       this.admit(request, reply);
-      return this.batches.watch(batch, this.shutdown.requested$);
+      return this.streams.send(this.batches.progress(batch), (lastId) => batchShutdownEvent(batch.id, lastId));
     }
-    const events = streamEvents(query.operation, job);
+    const events = streamEvents(operation, job);
     const delivered = /^\d{1,3}$/.test(lastEventId ?? '') ? Number(lastEventId) : 0;
     if (delivered >= events.length) {
       // Per the SSE spec, 204 makes EventSource stop reconnecting to a stream that has ended.
@@ -133,8 +136,8 @@ export class StreamController {
       return EMPTY;
     }
     this.admit(request, reply);
-    return this.streams.open(query.operation, events.slice(delivered), {
-      intervalMs: query.intervalMs,
+    return this.streams.open(operation, events.slice(delivered), {
+      intervalMs: query.intervalMs ?? 0,
       lastId: String(delivered),
     });
   }

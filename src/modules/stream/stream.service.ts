@@ -11,34 +11,43 @@ export interface StreamOptions {
   lastId: string;
 }
 
-/** Turns a list of events into an SSE Observable that ends early, and cleanly, on shutdown. */
+/** The one writer of the service's event streams: every stream ends early, and cleanly, on shutdown. */
 @Injectable()
 export class StreamService {
   constructor(private readonly shutdown: ShutdownSignal) {}
 
   /**
-   * Emits `events` in order (the first with the `retry:` hint), then completes, which ends the
-   * response. If the application starts shutting down first, the remaining events are dropped
-   * and a `shutdown` event is sent last, so the server never waits on an open stream.
+   * Sends `events` until they complete, which ends the response. If the application starts
+   * shutting down first, the rest is dropped and `last(lastId)` is sent last (lastId: the id of the
+   * last event sent), so the server never waits on an open stream.
    */
-  open(operation: StreamOperation, events: MessageEvent[], options: StreamOptions): Observable<MessageEvent> {
+  send(
+    events: Observable<MessageEvent>,
+    last: (lastId: string) => MessageEvent,
+    lastId = '0',
+  ): Observable<MessageEvent> {
     return defer(() => {
-      let lastId = options.lastId;
+      let sent = lastId;
       let cutByShutdown = false;
-      const paced = from(events).pipe(
-        concatMap((event, index) =>
-          index === 0 || options.intervalMs === 0 ? of(event) : timer(options.intervalMs).pipe(map(() => event)),
-        ),
-        map((event, index) => (index === 0 ? { ...event, retry: RECONNECT_DELAY_MS } : event)),
-      );
       const stop$ = this.shutdown.requested$.pipe(tap(() => (cutByShutdown = true)));
       return concat(
-        paced.pipe(
+        events.pipe(
           takeUntil(stop$),
-          tap((event) => (lastId = event.id ?? lastId)),
+          tap((event) => (sent = event.id ?? sent)),
         ),
-        defer(() => (cutByShutdown ? of(shutdownEvent(operation, lastId)) : EMPTY)),
+        defer(() => (cutByShutdown ? of(last(sent)) : EMPTY)),
       );
     });
+  }
+
+  /** An operation's events in order, paced, the first with the `retry:` hint (see send). */
+  open(operation: StreamOperation, events: MessageEvent[], options: StreamOptions): Observable<MessageEvent> {
+    const paced = from(events).pipe(
+      concatMap((event, index) =>
+        index === 0 || options.intervalMs === 0 ? of(event) : timer(options.intervalMs).pipe(map(() => event)),
+      ),
+      map((event, index) => (index === 0 ? { ...event, retry: RECONNECT_DELAY_MS } : event)),
+    );
+    return this.send(paced, (lastId) => shutdownEvent(operation, lastId), options.lastId);
   }
 }

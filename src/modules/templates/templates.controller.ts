@@ -1,9 +1,9 @@
 import { ApiRoute } from '../../http/api-route.decorator';
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiValidationPipe } from '../../core/validation/create-validation-pipe';
+import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
-import { ListTemplatesQuery } from './dto/list-templates.query';
+import { DEFAULT_TEMPLATE_LIMIT, LIST_TEMPLATES_QUERY, type ListTemplatesQuery } from './dto/list-templates.query';
 import { TemplateDto, TemplateListResponseDto } from './dto/template.dto';
 import { TemplatePage, TemplatesService } from './templates.service';
 import type { Template } from './template-catalogue';
@@ -22,8 +22,9 @@ export class TemplatesController {
   })
   @ApiOkResponse({ type: TemplateListResponseDto })
   @ApiErrorResponses('invalid_query', 'invalid_cursor', 'rate_limited')
-  list(@Query(ApiValidationPipe) query: ListTemplatesQuery): TemplatePage {
-    return this.templates.list(query.limit, query.cursor);
+  @RouteQuery(LIST_TEMPLATES_QUERY)
+  list(@CheckedQuery() query: ListTemplatesQuery): TemplatePage {
+    return this.templates.list(query.limit ?? DEFAULT_TEMPLATE_LIMIT, query.cursor);
   }
 
   @Get(':id')

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import { QrLevelCapacityError, qrMatrix, qrPng, qrSvg } from '../../lib/qr';
 import { QR_BYTE_CAPACITY, type QrLevel, utf8Length } from '../../lib/vcard';
-import type { QrImageOptions } from './qr-image-options';
+import type { QrImageOptions } from './card-query';
 
 export type QrImageType = 'png' | 'svg';
 

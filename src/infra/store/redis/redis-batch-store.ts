@@ -151,7 +151,7 @@ export class RedisBatchStore extends BatchStore {
       id: record.id,
       created_at: record.created_at,
       total: record.total,
-      template: record.template,
+      ...(record.template !== undefined ? { template: record.template } : {}),
       client: record.client,
       ...(record.options ? { options: record.options } : {}),
     };

@@ -1,0 +1,40 @@
+import PDFDocument from 'pdfkit';
+
+/** What every PDF of the service says about itself; nothing varies with the time or the machine. */
+const PRODUCER = 'vcard-payload-service';
+// PDFKit derives the file's /ID from its info dictionary, creation date included, when the document
+// is created: a fixed date gives a fixed ID. PDFKit needs the date to exist until the end, so it stays
+// on the info object but hidden from the loop that writes the info dictionary.
+const FIXED_DATE = new Date(0);
+
+/**
+ * A PDFKit document that writes the same bytes for the same drawing: no creation or modification
+ * date, an /ID that depends on nothing, and no default font loaded. Pages are added by the caller,
+ * sized in points. PDFKit's per-word layout cache stays on: it grows with the distinct words of a
+ * sheet (a few MB for 10,000 distinct names, bench/README.md) and saves most of the shaping work.
+ */
+export function deterministicPdf(title: string): PDFKit.PDFDocument {
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    compress: true,
+    pdfVersion: '1.4',
+    font: null as unknown as string,
+    info: { Title: title, Producer: PRODUCER, Creator: PRODUCER, CreationDate: FIXED_DATE },
+  });
+  Object.defineProperty(doc.info, 'CreationDate', { enumerable: false });
+  // PDFKit's XMP packet repeats the creation date and has no option to leave it out; its other
+  // facts (title, producer) are in the info dictionary already, so the packet is left empty.
+  (doc as unknown as { _addInfo(): void })._addInfo = () => undefined;
+  return doc;
+}
+
+/** The whole document as one buffer, once it has ended (PDFKit may finish images asynchronously). */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}

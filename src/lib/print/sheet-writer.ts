@@ -1,0 +1,158 @@
+import { deterministicPdf } from './pdf-document';
+import { PdfScenePainter } from './pdf-scene-painter';
+import { drawCropMarks } from './sheet-crop-marks';
+import { mmToPt } from './sheet-geometry';
+import { paintSheetItem, type SheetItemContent } from './sheet-item-painter';
+import { SHEET_LAYOUTS, sheetItemOrigin, sheetItemsPerPage, type SheetLayoutName } from './sheet-layouts';
+import { drawReportPages, type SheetReportCounts, type SheetReportRow } from './sheet-report';
+
+/** A contact printed on the sheet: its texts and its code, already fitted to the layout's code box. */
+export interface SheetItem extends SheetItemContent {
+  /** Its index in the batch (0-based), for the report. */
+  index: number;
+  /** Field paths the QR budget left out of its card to fit it, reported when non-empty. */
+  omitted?: readonly string[];
+}
+
+/** A contact left out of the sheet (no hole is left), and why, for the report. */
+export interface SheetMissingItem {
+  index: number;
+  missing: string;
+}
+
+export type SheetEntry = SheetItem | SheetMissingItem;
+
+export interface SheetOptions {
+  /** End the sheet with the "Report" page(s). */
+  report?: boolean;
+}
+
+/** What was written: pages (the report's included), items printed, and the report's counts. */
+export interface SheetSummary extends SheetReportCounts {
+  pages: number;
+  printed: number;
+}
+
+/**
+ * Writes the sheet PDF of `entries`, in their order, to `output` and ends it. Pages are produced one
+ * at a time and only while `output` accepts more (its `write` returning false pauses the sheet until
+ * `drain`), so memory stays flat however many pages there are; `entries` is read no faster either.
+ * The same entries give the same bytes. Rejects, and stops reading `entries`, when `output` fails or
+ * closes early.
+ */
+export async function writeSheet(
+  layoutName: SheetLayoutName,
+  entries: AsyncIterable<SheetEntry> | Iterable<SheetEntry>,
+  output: NodeJS.WritableStream,
+  options: SheetOptions = {},
+): Promise<SheetSummary> {
+  const layout = SHEET_LAYOUTS[layoutName];
+  const doc = deterministicPdf(`${layoutName} sheet`);
+  const flow = new OutputFlow(doc, output);
+  const painter = new PdfScenePainter(doc);
+  const perPage = sheetItemsPerPage(layout);
+  const page = { size: [mmToPt(layout.page.width), mmToPt(layout.page.height)] as [number, number], margin: 0 };
+  const rows: SheetReportRow[] = [];
+  const summary: SheetSummary = { pages: 0, printed: 0, fitted: 0, missing: 0, textless: 0 };
+  try {
+    for await (const entry of entries) {
+      if ('missing' in entry) {
+        summary.missing++;
+        rows.push({ index: entry.index, text: `missing: ${entry.missing}` });
+        continue;
+      }
+      const slot = summary.printed % perPage;
+      if (slot === 0) {
+        doc.addPage(page);
+        summary.pages++;
+        if (layout.cropMarks) drawCropMarks(doc, layout);
+        await flow.ready();
+      }
+      const dropped = paintSheetItem(doc, painter, layout, sheetItemOrigin(layout, slot), entry);
+      summary.printed++;
+      const notes: string[] = [];
+      if (entry.omitted !== undefined && entry.omitted.length > 0) {
+        summary.fitted++;
+        notes.push(`left out: ${entry.omitted.join(', ')}`);
+      }
+      if (dropped.length > 0) {
+        summary.textless++;
+        notes.push(`text not printed (no shipped font has a character): ${dropped.join(', ')}`);
+      }
+      if (notes.length > 0) rows.push({ index: entry.index, text: notes.join('; ') });
+    }
+    if (options.report) summary.pages += drawReportPages(doc, layout, rows, summary);
+    if (summary.pages === 0) {
+      // A PDF has at least one page: an empty sheet is one blank page.
+      doc.addPage(page);
+      summary.pages++;
+    }
+    await flow.end();
+    return summary;
+  } catch (error) {
+    flow.abort(error as Error);
+    throw error;
+  }
+}
+
+/** Moves the document's bytes to the output as they come, and says when the output wants more. */
+class OutputFlow {
+  private full = false;
+  private failure: Error | null = null;
+
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly output: NodeJS.WritableStream,
+  ) {
+    doc.on('data', (chunk: Buffer) => {
+      if (!output.write(chunk)) this.full = true;
+    });
+    const fail = (error?: Error) => (this.failure ??= error ?? new Error('the output closed before the sheet ended'));
+    output.once('error', fail);
+    output.once('close', () => fail());
+  }
+
+  /**
+   * Resolves once the output has taken what was written and has room; rejects when it has failed.
+   * It first lets the event loop turn: PDFKit hands its bytes over in 'data' events on the next
+   * tick, and entries that arrive without waiting (an array, a busy generator) would otherwise keep
+   * the whole document queued in memory until the end.
+   */
+  async ready(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.failure !== null) throw this.failure;
+    if (!this.full) return;
+    await new Promise<void>((resolve, reject) => {
+      const done = () => {
+        this.output.off('drain', done);
+        this.output.off('error', done);
+        this.output.off('close', done);
+        if (this.failure !== null) reject(this.failure);
+        else resolve();
+      };
+      this.output.on('drain', done);
+      this.output.on('error', done);
+      this.output.on('close', done);
+    });
+    this.full = false;
+  }
+
+  /** Ends the document, writes its last bytes and ends the output. */
+  async end(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.doc.once('end', resolve);
+      this.doc.once('error', reject);
+      this.doc.end();
+    });
+    if (this.failure !== null) throw this.failure;
+    await new Promise<void>((resolve, reject) => {
+      this.output.once('error', reject);
+      this.output.end(() => resolve());
+    });
+  }
+
+  abort(error: Error): void {
+    const destroyable = this.output as NodeJS.WritableStream & { destroy?: (error?: Error) => void };
+    destroyable.destroy?.(error);
+  }
+}

@@ -1,0 +1,147 @@
+import type { QrScene, SceneImage } from '../qr-scene';
+import { accumulatePath, type CoverageRegion } from './path-coverage';
+
+/** Pixels as 8-bit RGBA, row by row, not premultiplied. */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Draws a scene's image (the logo) at a size in pixels, as RGBA of exactly that size. */
+export type SceneImagePainter = (image: SceneImage, width: number, height: number) => RgbaImage;
+
+// Typed arrays are little-endian on every platform Node and the browsers run on: one 32-bit
+// store writes a whole opaque pixel.
+const opaquePixel = (r: number, g: number, b: number): number => (r | (g << 8) | (b << 16) | (255 << 24)) >>> 0;
+
+/**
+ * A scene drawn at `scale` pixels per module: the background, then every shape in order, paths
+ * anti-aliased by their exact area, images by `paintImage`, each laid over what is below it. A
+ * transparent background stays transparent where nothing is drawn. Pure arithmetic, so the same
+ * scene gives the same pixels.
+ */
+export function sceneRaster(scene: QrScene, scale: number, paintImage: SceneImagePainter): RgbaImage {
+  const width = Math.round(scene.width * scale);
+  const height = Math.round(scene.height * scale);
+  const data = new Uint8Array(width * height * 4);
+  const pixels = new Uint32Array(data.buffer);
+  if (scene.background) pixels.fill(opaquePixel(...rgb(scene.background)));
+  let area: Float32Array | undefined;
+  for (const shape of scene.shapes) {
+    if (shape.kind === 'path') {
+      area ??= new Float32Array((width + 2) * height);
+      const region = accumulatePath(shape.d, scale, width, height, area);
+      paintCoverage(area, region, data, pixels, width, rgb(shape.fill), shape.fillRule === 'evenodd');
+    } else {
+      const image = paintImage(shape, Math.round(shape.width * scale), Math.round(shape.height * scale));
+      layImage(image, Math.round(shape.x * scale), Math.round(shape.y * scale), data, width, height);
+    }
+  }
+  return { width, height, data };
+}
+
+/**
+ * Lays a path's colour over the pixels its accumulated areas cover, row by row, zeroing the areas
+ * as it goes for the next path: each written cell is visited, and the whole pixels between two of
+ * them are filled at once.
+ */
+function paintCoverage(
+  area: Float32Array,
+  region: CoverageRegion,
+  data: Uint8Array,
+  pixels: Uint32Array,
+  width: number,
+  [r, g, b]: [number, number, number],
+  evenOdd: boolean,
+): void {
+  const solid = opaquePixel(r, g, b);
+  const { written, words, stride } = region;
+  for (let row = 0; row < region.height; row++) {
+    const line = (region.y + row) * width + region.x;
+    const areaRow = row * stride;
+    let winding = 0;
+    let alpha = 0;
+    let next = 0;
+    for (let word = 0; word < words; word++) {
+      let bits = written[row * words + word];
+      written[row * words + word] = 0;
+      while (bits !== 0) {
+        const cell = (word << 5) + 31 - Math.clz32(bits & -bits);
+        bits &= bits - 1;
+        if (cell >= region.width) {
+          area[areaRow + cell] = 0;
+          continue;
+        }
+        // The pixels since the last written cell share its winding: whole ones are one fill.
+        if (alpha === 255) fillPixels(pixels, solid, line + next, line + cell);
+        else if (alpha !== 0)
+          for (let pixel = line + next; pixel < line + cell; pixel++) blend(data, pixel * 4, r, g, b, alpha);
+        winding += area[areaRow + cell];
+        area[areaRow + cell] = 0;
+        const magnitude = winding < 0 ? -winding : winding;
+        const covered = evenOdd ? 1 - Math.abs(1 - (magnitude % 2)) : magnitude > 1 ? 1 : magnitude;
+        alpha = Math.round(covered * 255);
+        if (alpha === 255) pixels[line + cell] = solid;
+        else if (alpha !== 0) blend(data, (line + cell) * 4, r, g, b, alpha);
+        next = cell + 1;
+      }
+    }
+    if (alpha === 255) fillPixels(pixels, solid, line + next, line + region.width);
+  }
+}
+
+/** Sets pixels `from` to `to` (exclusive): a loop for a few, the native fill (a call's overhead) for more. */
+function fillPixels(pixels: Uint32Array, value: number, from: number, to: number): void {
+  if (to - from > 24) pixels.fill(value, from, to);
+  else for (let pixel = from; pixel < to; pixel++) pixels[pixel] = value;
+}
+
+/** Lays an image's pixels over the picture's, its top-left corner at (`left`, `top`). */
+function layImage(image: RgbaImage, left: number, top: number, data: Uint8Array, width: number, height: number): void {
+  for (let row = 0; row < image.height && top + row < height; row++) {
+    for (let column = 0; column < image.width && left + column < width; column++) {
+      const source = (row * image.width + column) * 4;
+      const alpha = image.data[source + 3];
+      if (alpha !== 0)
+        blend(
+          data,
+          ((top + row) * width + left + column) * 4,
+          image.data[source],
+          image.data[source + 1],
+          image.data[source + 2],
+          alpha,
+        );
+    }
+  }
+}
+
+/** Lays a colour with `alpha` (0-255) over the pixel at `offset` ("source over"). */
+function blend(data: Uint8Array, offset: number, r: number, g: number, b: number, alpha: number): void {
+  const below = data[offset + 3];
+  if (alpha === 255 || below === 0) {
+    data[offset] = r;
+    data[offset + 1] = g;
+    data[offset + 2] = b;
+    data[offset + 3] = alpha;
+    return;
+  }
+  const rest = 255 - alpha;
+  if (below === 255) {
+    data[offset] = ((r * alpha + data[offset] * rest + 127) / 255) | 0;
+    data[offset + 1] = ((g * alpha + data[offset + 1] * rest + 127) / 255) | 0;
+    data[offset + 2] = ((b * alpha + data[offset + 2] * rest + 127) / 255) | 0;
+    return;
+  }
+  // Both partly transparent: weigh each colour by how much of it shows.
+  const shown = below * rest;
+  const total = alpha * 255 + shown;
+  data[offset] = Math.round((r * alpha * 255 + data[offset] * shown) / total);
+  data[offset + 1] = Math.round((g * alpha * 255 + data[offset + 1] * shown) / total);
+  data[offset + 2] = Math.round((b * alpha * 255 + data[offset + 2] * shown) / total);
+  data[offset + 3] = Math.round(total / 255);
+}
+
+function rgb(color: string): [number, number, number] {
+  return [parseInt(color.slice(1, 3), 16), parseInt(color.slice(3, 5), 16), parseInt(color.slice(5, 7), 16)];
+}

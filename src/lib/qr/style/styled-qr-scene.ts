@@ -1,0 +1,109 @@
+import type { QrMatrix } from '../qr-matrix';
+import type { QrScene, SceneShape } from '../qr-scene';
+import { captionPath } from './caption-path';
+import { finderPath, isFinderModule } from './finder-shapes';
+import { modulePath } from './module-shapes';
+import { qrLogoModules } from './qr-logo-fit';
+import type { ResolvedQrStyle } from './qr-style';
+import { ScenePathBuilder } from './scene-path-builder';
+
+export interface StyledSceneOptions {
+  /** Quiet zone around the symbol, in modules. */
+  margin: number;
+}
+
+/**
+ * A judged style drawn on a symbol: dark modules in their shape, the finder patterns in theirs
+ * and the finder colour, the logo centred on a square of light modules (one module of padding
+ * around it), and the frame's band with its caption as outlines. Width stays `size + 2·margin`;
+ * the band only adds height, below or above the quiet zone. Pure: the same input gives the same
+ * scene, in the browser too.
+ */
+export function styledQrScene(matrix: QrMatrix, style: ResolvedQrStyle, { margin }: StyledSceneOptions): QrScene {
+  const { size, version } = matrix;
+  const width = size + 2 * margin;
+  const band = style.frame ? frameBand(size) : undefined;
+  const symbolY = style.frame?.position === 'top' && band ? band.height + margin : margin;
+  const origin = { x: margin, y: symbolY };
+
+  const logoSide = style.logo ? qrLogoModules(version, style.logo.size) : 0;
+  const cleared = style.logo ? logoSide + 2 : 0;
+  const clearedStart = (size - cleared) / 2;
+  const inCleared = (row: number, column: number): boolean =>
+    cleared > 0 &&
+    row >= clearedStart &&
+    row < clearedStart + cleared &&
+    column >= clearedStart &&
+    column < clearedStart + cleared;
+
+  const shapes: SceneShape[] = [];
+  const modules = modulePath(
+    matrix,
+    style.modules,
+    origin,
+    (row, column) => isFinderModule(size, row, column) || inCleared(row, column),
+  );
+  if (modules) shapes.push({ kind: 'path', fill: style.colors.dark, fillRule: 'nonzero', d: modules });
+  shapes.push({
+    kind: 'path',
+    fill: style.colors.finder,
+    fillRule: 'nonzero',
+    d: finderPath(size, style.finders, origin),
+  });
+  if (style.logo) {
+    const at = (size - logoSide) / 2;
+    shapes.push({
+      kind: 'image',
+      x: origin.x + at,
+      y: origin.y + at,
+      width: logoSide,
+      height: logoSide,
+      mediaType: style.logo.mediaType,
+      data: style.logo.data,
+    });
+  }
+  if (style.frame && band) {
+    const top = style.frame.position === 'top' ? 0 : width;
+    const box = { x: margin, y: top + 1, width: size, height: band.box };
+    const ring = new ScenePathBuilder()
+      .roundedRect(box.x, box.y, box.width, box.height, corners(band.radius))
+      .roundedRect(
+        box.x + band.stroke,
+        box.y + band.stroke,
+        box.width - 2 * band.stroke,
+        box.height - 2 * band.stroke,
+        corners(Math.max(0, band.radius - band.stroke)),
+        true,
+      );
+    shapes.push({ kind: 'path', fill: style.frame.color, fillRule: 'nonzero', d: ring.toString() });
+    const inset = band.stroke + band.box * 0.3;
+    const caption = captionPath(style.frame.caption, {
+      x: box.x + inset,
+      y: box.y,
+      width: box.width - 2 * inset,
+      height: box.height,
+      em: band.box * 0.5,
+    });
+    if (caption) shapes.push({ kind: 'path', fill: style.frame.color, fillRule: 'nonzero', d: caption });
+  }
+  return {
+    width,
+    height: width + (band?.height ?? 0),
+    symbol: { x: margin, y: symbolY, size, version },
+    background: style.colors.light,
+    shapes,
+  };
+}
+
+/**
+ * The frame's geometry in whole modules, so that a PNG's height stays a multiple of its scale:
+ * a box a sixth of the symbol high (4 modules at least) with a module of space on each side.
+ */
+function frameBand(size: number): { height: number; box: number; stroke: number; radius: number } {
+  const box = Math.max(4, Math.round(size / 6));
+  return { height: box + 2, box, stroke: Math.max(0.5, Math.round(box / 5) / 2), radius: box / 4 };
+}
+
+function corners(radius: number) {
+  return { topLeft: radius, topRight: radius, bottomRight: radius, bottomLeft: radius };
+}

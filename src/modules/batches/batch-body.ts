@@ -1,0 +1,111 @@
+import { ApiError } from '../../core/errors/api-error';
+import { invalidField } from '../../core/validation/invalid-request';
+import { MAX_JSON_DEPTH, nestsDeeperThan, readBody, tooDeep } from '../../http/request-body';
+import { nativeRequest, type HttpRequestLike } from '../../http/native-http';
+import { charsetError, utf8BodyText } from '../../http/utf8-body';
+import { contactsFromCsv } from './batch-csv';
+import { BatchJsonReader } from './batch-json-body';
+
+/** A batch body read into its contacts, each as JSON text (parsed only when processed). */
+export interface BatchBody {
+  contacts: string[];
+  /** What the contacts were read from (the batch's `source`). */
+  source: 'json' | 'csv';
+}
+
+/**
+ * The contacts of a POST /v1/batches body: JSON `{"contacts": [...]}` or CSV. A body the host's
+ * parser left unread (the standalone app's, for this route; Express's, for CSV) is read here as it
+ * arrives, within `limitBytes`, a JSON body cut into contacts piece by piece (BatchJsonReader) so no
+ * turn of the event loop parses megabytes; a body the host already parsed is taken as it is.
+ */
+export async function readBatchBody(request: HttpRequestLike, limitBytes: number): Promise<BatchBody> {
+  const type = String(request.headers['content-type'] ?? '').toLowerCase();
+  if (type.startsWith('text/csv')) {
+    const text = typeof request.body === 'string' ? request.body : await readCsvText(request, limitBytes);
+    return { contacts: contactsFromCsv(text).map((row) => JSON.stringify(row)), source: 'csv' };
+  }
+  if (request.body !== undefined) return { contacts: contactsFromJson(request.body), source: 'json' };
+  return { contacts: await readJsonContacts(request, limitBytes), source: 'json' };
+}
+
+/**
+ * The contacts of a parsed JSON body `{ "contacts": [...] }`, each as JSON text; anything else is
+ * a 400 naming the problem.
+ */
+export function contactsFromJson(body: unknown): string[] {
+  const fail = (issue: string, message: string, field = 'contacts'): never => {
+    throw invalidField(field, issue, message);
+  };
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return fail('type', 'The body must be a JSON object: {"contacts": [...]}', '(body)');
+  const unknown = Object.keys(body).find((key) => key !== 'contacts');
+  if (unknown !== undefined) fail('unknown', 'Only "contacts" is accepted in a batch body', unknown.slice(0, 64));
+  const contacts = (body as { contacts?: unknown }).contacts;
+  if (contacts === undefined) fail('required', 'contacts is required');
+  if (!Array.isArray(contacts)) fail('type', 'contacts must be an array of VCardRequest objects');
+  return (contacts as unknown[]).map((contact) => JSON.stringify(contact) ?? 'null');
+}
+
+function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A JSON body read as it arrives; a body of another shape is parsed whole, for the same answer as any JSON body. */
+function readJsonContacts(request: HttpRequestLike, limitBytes: number): Promise<string[]> {
+  const reader = new BatchJsonReader(MAX_JSON_DEPTH, isValidJson);
+  return new Promise((resolve, reject) => {
+    const raw = nativeRequest(request);
+    readBody(
+      raw,
+      raw.headers['content-length'],
+      limitBytes,
+      (chunk) => reader.write(chunk),
+      (error) => {
+        if (error) return reject(error);
+        const refused = charsetError(raw.headers['content-type'], 'JSON', 'application/json');
+        if (refused) return reject(refused);
+        const read = reader.finish();
+        if (read === 'invalid_encoding') return reject(new ApiError('invalid_encoding'));
+        if (Array.isArray(read)) return resolve(read);
+        // As any JSON body: a leading byte order mark is read past, an empty body is invalid.
+        const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+        if (text === '') return reject(new ApiError('invalid_json'));
+        if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return reject(tooDeep());
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          return reject(new ApiError('invalid_json'));
+        }
+        try {
+          resolve(contactsFromJson(body));
+        } catch (refusal) {
+          reject(refusal as Error);
+        }
+      },
+    );
+  });
+}
+
+/** A CSV body the host's parser left unread, as UTF-8 text. */
+function readCsvText(request: HttpRequestLike, limitBytes: number): Promise<string> {
+  const raw = nativeRequest(request);
+  if (raw.readableEnded || !raw.readable)
+    return Promise.reject(
+      new ApiError('unsupported_media_type', { message: "The host's body parser did not pass the CSV text on." }),
+    );
+  return new Promise((resolve, reject) => {
+    readBody(raw, raw.headers['content-length'], limitBytes, null, (error, chunks, length) => {
+      if (error) return reject(error);
+      const text = utf8BodyText(Buffer.concat(chunks, length), raw.headers['content-type'], 'CSV', 'text/csv');
+      if (text instanceof ApiError) reject(text);
+      else resolve(text);
+    });
+  });
+}

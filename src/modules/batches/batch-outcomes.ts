@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '../../core/errors/api-error';
+import { buildErrorBody } from '../../core/errors/error-body';
+import { ERROR_CODES, ErrorCode } from '../../core/errors/error-codes';
+import type { BatchRecord, StoredItem } from '../../infra/store/batch-record';
+import { BatchStore } from '../../infra/store/batch-store';
+import { qrFileSlug } from '../../lib/qr';
+import { formattedName } from '../../lib/vcard';
+import type { QrImageOptions } from '../vcard/card-query';
+import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
+import { QrImageService, type QrImageType } from '../vcard/qr-image.service';
+import { VCardService } from '../vcard/vcard.service';
+import type { ZipFile } from './batch-codes-zip';
+
+/** Cards written per read of the store while streaming cards.vcf. */
+const VCF_PAGE = 500;
+/** Contacts read from the store at a time while streaming codes.zip (two files each). */
+const ZIP_PAGE = 100;
+
+export type BatchItem =
+  | { index: number; status: 'succeeded'; result: VCardResponseDto }
+  | { index: number; status: 'failed'; error: ReturnType<typeof buildErrorBody>['error'] }
+  | { index: number; status: 'pending' };
+
+export interface BatchItemsPage {
+  data: BatchItem[];
+  pagination: { limit: number; cursor: string; next_cursor: string | null; has_more: boolean };
+}
+
+/** Opaque items cursor: base64url of "<next index>.<batch id>", so a cursor is only good for its batch. */
+function encodeCursor(batchId: string, index: number): string {
+  return Buffer.from(`${index}.${batchId}`).toString('base64url');
+}
+
+function decodeCursor(batchId: string, cursor: string, total: number): number | null {
+  if (!/^[A-Za-z0-9_-]{1,120}$/.test(cursor)) return null;
+  const match = /^(\d{1,6})\.(batch_[0-9A-Z]{26})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match || match[2] !== batchId) return null;
+  const index = Number(match[1]);
+  return index > 0 && index < total ? index : null;
+}
+
+/** A batch's outcomes: pages of items, the .vcf of every card, the files of codes.zip. */
+@Injectable()
+export class BatchOutcomes {
+  constructor(
+    private readonly store: BatchStore,
+    private readonly vcards: VCardService,
+    private readonly images: QrImageService,
+  ) {}
+
+  /** One page of outcomes in input order; `docsBase` is where the Error shapes' docsUrl points. */
+  async items(
+    batch: BatchRecord,
+    limit: number,
+    cursor: string | undefined,
+    docsBase: string,
+  ): Promise<BatchItemsPage> {
+    let from = 0;
+    if (cursor !== undefined && cursor !== '') {
+      const decoded = decodeCursor(batch.id, cursor, batch.total);
+      if (decoded === null)
+        throw new ApiError('invalid_cursor', {
+          hint: "Pass back a previous page's pagination.next_cursor unchanged, or omit cursor.",
+        });
+      from = decoded;
+    }
+    const to = Math.min(batch.total, from + limit);
+    const stored = await this.store.items(batch.id, from, to);
+    const data = stored.map((item, offset) => this.toItem(from + offset, item, docsBase));
+    const hasMore = to < batch.total;
+    return {
+      data,
+      pagination: {
+        limit,
+        cursor: cursor ?? '',
+        next_cursor: hasMore ? encodeCursor(batch.id, to) : null,
+        has_more: hasMore,
+      },
+    };
+  }
+
+  /** Every successful card, in input order, a page of the store at a time: never the whole file in memory. */
+  async *vcf(batch: BatchRecord): AsyncGenerator<string> {
+    for (let from = 0; from < batch.total; from += VCF_PAGE) {
+      const items = await this.store.items(batch.id, from, Math.min(batch.total, from + VCF_PAGE));
+      let chunk = '';
+      for (const item of items) if (item?.ok) chunk += this.vcards.fromStored(item).vcard;
+      if (chunk) yield chunk;
+    }
+  }
+
+  /**
+   * The files of codes.zip (docs/batches.md#qr-codes-as-a-zip): for each successful contact in
+   * input order, its QR image then its card as a one-card .vcf, named `NNNNN-<slug>` with NNNNN
+   * its index + 1 padded to the digits of the batch's total. Read a page of the store at a time and
+   * drawn one by one as the archive asks for them, so memory does not grow with the batch.
+   */
+  async *codes(batch: BatchRecord, type: QrImageType, options: QrImageOptions): AsyncGenerator<ZipFile> {
+    const digits = String(batch.total).length;
+    for (let from = 0; from < batch.total; from += ZIP_PAGE) {
+      const items = await this.store.items(batch.id, from, Math.min(batch.total, from + ZIP_PAGE));
+      for (const [offset, item] of items.entries()) {
+        if (!item?.ok) continue;
+        const stem = `${String(from + offset + 1).padStart(digits, '0')}-${qrFileSlug(formattedName(item.card ?? item.qrPayload))}`;
+        yield {
+          name: `${stem}.${type}`,
+          data: this.images.renderFitting(item.qrPayload, type, options),
+          store: type === 'png',
+        };
+        yield { name: `${stem}.vcf`, data: Buffer.from(this.vcards.fromStored(item).vcard, 'utf8'), store: false };
+      }
+    }
+  }
+
+  private toItem(index: number, item: StoredItem | null, docsBase: string): BatchItem {
+    if (item === null) return { index, status: 'pending' };
+    if (item.ok) return { index, status: 'succeeded', result: this.vcards.fromStored(item) };
+    const code = (item.error.code in ERROR_CODES ? item.error.code : 'internal_error') as ErrorCode;
+    return { index, status: 'failed', error: buildErrorBody(docsBase, code, item.error).error };
+  }
+}

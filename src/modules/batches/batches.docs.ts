@@ -1,0 +1,147 @@
+import { applyDecorators } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
+import { createdResourceHeaders, IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
+import { CONTACTS_PER_RATE_UNIT } from './batches.service';
+import { BatchCreateRequestDto, BatchDto, BatchItemsPageDto } from './dto/batch.dto';
+
+const CSV_EXAMPLE =
+  'fullName,organization,email\r\nAda Lovelace,Analytical Engines,ada@example.com\r\n"Hopper, Grace",US Navy,grace@example.com\r\n';
+const BATCH_ID = ApiParam({ name: 'batchId', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' });
+
+/** The OpenAPI description of POST /v1/batches. */
+export function CreateBatchDocs(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      operationId: 'createBatch',
+      summary: 'Create vCard payloads for many contacts at once',
+      description: [
+        'Takes `{"contacts": [VCardRequest, ...]}` as JSON, or `text/csv` whose header row names VCardRequest fields (any case; an unknown column is a 400 naming it; UTF-8 with or without BOM; quoted fields may hold commas, quotes and line breaks; CRLF or LF; an empty cell is an absent field).',
+        'Answers 202 at once; the contacts are then processed in the background, each validated and encoded exactly as POST /v1/vcard would (an invalid contact fails alone). Follow links.stream (Server-Sent Events) or poll links.self; page the outcomes with links.items; download every card with links.vcf.',
+        `A batch of n contacts costs ceil(n / ${CONTACTS_PER_RATE_UNIT}) requests of the rate budget. Batches expire, with their contacts and outcomes, JOB_TTL_SECONDS after creation.`,
+        'With an Idempotency-Key, the same request within the TTL returns the same batch (Idempotent-Replayed: true); the same key with another body is 409.',
+      ].join('\n\n'),
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: { $ref: getSchemaPath(BatchCreateRequestDto) },
+            example: {
+              contacts: [{ fullName: 'Ada Lovelace', email: 'ada@example.com' }, { fullName: 'Grace Hopper' }],
+            },
+          },
+          'text/csv': { schema: { type: 'string' }, example: CSV_EXAMPLE },
+        },
+      },
+    }),
+    ApiExtraModels(BatchCreateRequestDto),
+    ApiHeader({
+      ...IDEMPOTENCY_KEY_HEADER_DOC,
+      description: 'Optional, 1-255 visible ASCII characters; replays the batch created with the same key and body.',
+    }),
+    ApiAcceptedResponse({
+      type: BatchDto,
+      description: 'The batch, queued.',
+      headers: createdResourceHeaders('batch', false),
+    }),
+    ApiErrorResponses(
+      'invalid_request',
+      'invalid_json',
+      'invalid_encoding',
+      'invalid_csv',
+      'invalid_idempotency_key',
+      'invalid_query',
+      'idempotency_key_reused',
+      'payload_too_large',
+      'unsupported_media_type',
+      'too_many_batches',
+      'rate_limited',
+      'service_unavailable',
+    ),
+  );
+}
+
+/** The OpenAPI description of GET /v1/batches/{batchId}. */
+export function GetBatchDocs(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({ operationId: 'getBatch', summary: 'Get a batch and its progress' }),
+    BATCH_ID,
+    ApiOkResponse({ type: BatchDto, headers: { ...RATE_LIMIT_HEADERS_DOC } }),
+    ApiErrorResponses('batch_not_found', 'rate_limited', 'service_unavailable'),
+  );
+}
+
+/** The OpenAPI description of GET /v1/batches/{batchId}/items. */
+export function ListBatchItemsDocs(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      operationId: 'listBatchItems',
+      summary: "Page through a batch's outcomes, in input order",
+      description:
+        'Each item is `{index, status, result | error}`: `result` is exactly the VCardResponse of POST /v1/vcard, `error` the Error object it would have answered; `pending` until the contact is processed. Cursor pagination as for templates.',
+    }),
+    BATCH_ID,
+    ApiOkResponse({ type: BatchItemsPageDto, headers: { ...RATE_LIMIT_HEADERS_DOC } }),
+    ApiErrorResponses('batch_not_found', 'invalid_query', 'invalid_cursor', 'rate_limited', 'service_unavailable'),
+  );
+}
+
+/** The OpenAPI description of GET /v1/batches/{batchId}/cards.vcf. */
+export function BatchCardsDocs(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      operationId: 'downloadBatchCards',
+      summary: 'Download every successful card of a batch as one .vcf',
+      description:
+        'The cards in input order, streamed (never built whole in memory); a contact that failed has no card. 409 batch_not_finished while the batch runs.',
+    }),
+    BATCH_ID,
+    ApiProduces('text/vcard'),
+    ApiOkResponse({
+      description: 'A vCard 3.0 file with one card per successful contact.',
+      content: { 'text/vcard': { schema: { type: 'string' } } },
+      headers: {
+        'Content-Disposition': { description: 'attachment; filename="<batch id>.vcf"', schema: { type: 'string' } },
+        ...RATE_LIMIT_HEADERS_DOC,
+      },
+    }),
+    ApiErrorResponses('batch_not_found', 'batch_not_finished', 'rate_limited', 'service_unavailable'),
+  );
+}
+
+/** The OpenAPI description of GET /v1/batches/{batchId}/codes.zip. */
+export function BatchCodesDocs(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      operationId: 'downloadBatchCodes',
+      summary: 'Download a QR code image and a .vcf for every successful contact, as one ZIP',
+      description: [
+        'For each successful contact in input order: `NNNNN-<name>.png` (or `.svg`), the QR code of its qrPayload, then `NNNNN-<name>.vcf`, its card alone (Outlook imports only the first card of a multi-card file). NNNNN is the item index + 1, zero-padded to the digits of the batch total; failed contacts leave gaps. <name> is the fullName with accents removed and other characters than ASCII letters and digits turned into `-`, at most 40 characters.',
+        'Streamed as it is drawn, with memory bounded whatever the batch size. qrLevel, scale and margin apply to every image; a card too large for qrLevel is drawn at the highest lower level that holds it. 409 batch_not_finished while the batch runs.',
+      ].join('\n\n'),
+    }),
+    BATCH_ID,
+    ApiProduces('application/zip'),
+    ApiOkResponse({
+      description: 'A ZIP archive, streamed.',
+      content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+      headers: {
+        'Content-Disposition': {
+          description: 'attachment; filename="<batch id>-codes.zip"',
+          schema: { type: 'string' },
+        },
+        ...RATE_LIMIT_HEADERS_DOC,
+      },
+    }),
+    ApiErrorResponses('batch_not_found', 'batch_not_finished', 'invalid_query', 'rate_limited', 'service_unavailable'),
+  );
+}

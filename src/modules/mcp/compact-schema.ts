@@ -1,0 +1,24 @@
+import type { JsonSchema } from './dto-json-schema';
+
+/**
+ * A tool's schema as an agent reads it, compact: every tool's schema stands alone (the contact's is
+ * in three of them), so examples go, and descriptions stay only for the properties at the top
+ * (`depth` levels of properties keep theirs; nested shapes are self-explaining by their names,
+ * types and enums).
+ */
+export function compactSchema(schema: unknown, depth = 1): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => compactSchema(item, depth));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema as JsonSchema)) {
+    if (key === 'example' || key === 'examples') continue;
+    if (key === 'description' && depth < 0) continue;
+    if (key === 'properties' && typeof value === 'object' && value !== null) {
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, child]) => [name, compactSchema(child, depth - 1)]),
+      );
+    } else if (key === 'enum' || key === 'default' || key === 'const') out[key] = value;
+    else out[key] = compactSchema(value, depth);
+  }
+  return out;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+const DIST = join(ROOT, 'dist');
+/** The Node flags `npm start` runs the service with: worker threads inherit them. */
+const START_FLAGS = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
+
+describe('the render pool from the build (dist/, as npm start runs it)', () => {
+  it('finds the compiled check task, checks codes in a worker thread offline, and closes', () => {
+    if (!existsSync(join(DIST, 'infra/render-pool/index.js')))
+      throw new Error('dist/ has no render pool: `npm test` builds it first, or run `npm run build`.');
+    const run = spawnSync(
+      process.execPath,
+      [
+        ...START_FLAGS,
+        '--require',
+        join(ROOT, 'test/utils/offline-guard.cjs'),
+        join(ROOT, 'test/fixtures/render-pool/check-with-dist.cjs'),
+        DIST,
+      ],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(run.stderr).not.toContain('offline-guard');
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(JSON.parse(run.stdout)).toEqual({
+      file: join(DIST, 'infra/render-pool/check-code.task.js'),
+      workers: Math.max(1, availableParallelism() - 1),
+      read: { zbar: true, zxing: true },
+      wrong: { zbar: false, zxing: false },
+    });
+  });
+});

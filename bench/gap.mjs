@@ -7,8 +7,9 @@
 //
 // Servers (BENCH_GAP_SERVERS, comma-separated, in this order by default): service (the build in
 // BENCH_DIST, as `npm start` runs it), silent (the same at LOG_LEVEL=silent), unflagged (the same
-// without `npm start`'s V8 flags), nopretenure (the same with V8's allocation-site pretenuring off), baseline (the build in
-// BENCH_BASELINE_DIST), yardstick, featured (the yardstick with the service's CORS, rate limit,
+// without `npm start`'s V8 flags), nopretenure (the same plus --no-allocation-site-pretenuring),
+// baseline (the build in BENCH_BASELINE_DIST, with the `npm start` flags of the package.json beside
+// it when there is one), yardstick, featured (the yardstick with the service's CORS, rate limit,
 // request id, request log and metrics), floor (nest-floor.mjs), busy (the yardstick 10 µs slower).
 // Every server is warmed up with BENCH_WARMUP_REQUESTS requests, then each of BENCH_ROUNDS rounds
 // drives them all interleaved (driveInterleaved: BENCH_SLICES slices each in ABBA order, the
@@ -18,13 +19,20 @@
 // server spends 1.25 times the CPU. BENCH_CARD picks the body: typical (default), rich or large.
 // Results: a table on stdout and bench/results/gap.json.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LARGE_CARD, RICH_CARD, TYPICAL_CARD } from './cards.mjs';
 import { drive, driveInterleaved } from './load.mjs';
-import { ROOT, startNestFloor, startService, startYardstick } from './servers.mjs';
+import {
+  PRODUCTION_NODE_FLAGS,
+  ROOT,
+  productionFlagsOf,
+  startNestFloor,
+  startService,
+  startYardstick,
+} from './servers.mjs';
 
 const env = process.env;
 const num = (name, fallback) => (env[name] === undefined || env[name] === '' ? fallback : Number(env[name]));
@@ -55,13 +63,19 @@ const cardName = env.BENCH_CARD ?? 'typical';
 if (!cards[cardName]) throw new Error(`BENCH_CARD must be one of ${Object.keys(cards).join(', ')}`);
 const route = { name: 'POST /v1/vcard', method: 'POST', path: '/v1/vcard', body: cards[cardName], expectStatus: 200 };
 
+/** An earlier build runs with its own checkout's `npm start` flags (this one's when it has none). */
+function baselineFlags() {
+  const root = resolve(baselineDist, '..');
+  return existsSync(join(root, 'package.json')) ? productionFlagsOf(root) : PRODUCTION_NODE_FLAGS;
+}
+
 const STARTERS = {
   service: () => startService({ dist, cpu: serverCpu }),
   silent: () => startService({ dist, cpu: serverCpu, name: 'silent', env: { LOG_LEVEL: 'silent' } }),
   unflagged: () => startService({ dist, cpu: serverCpu, name: 'unflagged', productionFlags: false }),
   nopretenure: () =>
     startService({ dist, cpu: serverCpu, name: 'nopretenure', nodeArgs: ['--no-allocation-site-pretenuring'] }),
-  baseline: () => startService({ dist: baselineDist, cpu: serverCpu, name: 'baseline' }),
+  baseline: () => startService({ dist: baselineDist, cpu: serverCpu, name: 'baseline', flags: baselineFlags() }),
   yardstick: () => startYardstick({ dist, cpu: serverCpu }),
   featured: () => startYardstick({ dist, cpu: serverCpu, features: true, name: 'featured' }),
   floor: () => startNestFloor({ dist, cpu: serverCpu, name: 'floor' }),

@@ -9,12 +9,17 @@ import { startServer } from './server-process.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(here, '..');
 
-/** The Node flags of `npm start` (`node <flags> dist/main.js`), the Dockerfile's command too. */
-export const PRODUCTION_NODE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
-  .scripts.start.trim()
-  .split(/\s+/)
-  .slice(1)
-  .filter((arg) => arg.startsWith('-'));
+/** The Node flags of `npm start` (`node <flags> dist/main.js`) in the checkout at `root`. */
+export function productionFlagsOf(root) {
+  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+    .scripts.start.trim()
+    .split(/\s+/)
+    .slice(1)
+    .filter((arg) => arg.startsWith('-'));
+}
+
+/** This checkout's `npm start` flags, the Dockerfile's command too. */
+export const PRODUCTION_NODE_FLAGS = productionFlagsOf(ROOT);
 
 export const SERVICE_ENV = {
   NODE_ENV: 'production',
@@ -27,14 +32,25 @@ export const SERVICE_ENV = {
   NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? '',
 };
 
-/** The service of the build in `dist`, as `npm start` runs it (with `productionFlags: false`, with Node's defaults). */
-export function startService({ dist, cpu, name = 'service', env = {}, nodeArgs = [], productionFlags = true }) {
+/**
+ * The service of the build in `dist`, as `npm start` runs it: with this checkout's flags, the
+ * `flags` given (an earlier build's own), or none with `productionFlags: false`.
+ */
+export function startService({
+  dist,
+  cpu,
+  name = 'service',
+  env = {},
+  nodeArgs = [],
+  productionFlags = true,
+  flags = PRODUCTION_NODE_FLAGS,
+}) {
   return startServer({
     name,
     script: join(dist, 'main.js'),
     cpu,
     env: { ...SERVICE_ENV, ...env },
-    nodeArgs: [...(productionFlags ? PRODUCTION_NODE_FLAGS : []), ...nodeArgs],
+    nodeArgs: [...(productionFlags ? flags : []), ...nodeArgs],
   });
 }
 

@@ -7,9 +7,10 @@
 //
 // Servers (BENCH_GAP_SERVERS, comma-separated, in this order by default): service (the build in
 // BENCH_DIST, as `npm start` runs it), silent (the same at LOG_LEVEL=silent), unflagged (the same
-// without `npm start`'s V8 flags), nopretenure (the same plus --no-allocation-site-pretenuring),
-// baseline (the build in BENCH_BASELINE_DIST, with the `npm start` flags of the package.json beside
-// it when there is one), yardstick, featured (the yardstick with the service's CORS, rate limit,
+// without `npm start`'s V8 flags), pretenure (the same with V8's allocation-site pretenuring back
+// on), baseline (the build in BENCH_BASELINE_DIST, with the `npm start` flags of the package.json
+// beside it when there is one), yardstick, yardsticknopretenure (the yardstick with
+// --no-allocation-site-pretenuring), featured (the yardstick with the service's CORS, rate limit,
 // request id, request log and metrics), floor (nest-floor.mjs), busy (the yardstick 10 µs slower).
 // Every server is warmed up with BENCH_WARMUP_REQUESTS requests, then each of BENCH_ROUNDS rounds
 // drives them all interleaved (driveInterleaved: BENCH_SLICES slices each in ABBA order, the
@@ -73,10 +74,17 @@ const STARTERS = {
   service: () => startService({ dist, cpu: serverCpu }),
   silent: () => startService({ dist, cpu: serverCpu, name: 'silent', env: { LOG_LEVEL: 'silent' } }),
   unflagged: () => startService({ dist, cpu: serverCpu, name: 'unflagged', productionFlags: false }),
-  nopretenure: () =>
-    startService({ dist, cpu: serverCpu, name: 'nopretenure', nodeArgs: ['--no-allocation-site-pretenuring'] }),
+  pretenure: () =>
+    startService({ dist, cpu: serverCpu, name: 'pretenure', nodeArgs: ['--allocation-site-pretenuring'] }),
   baseline: () => startService({ dist: baselineDist, cpu: serverCpu, name: 'baseline', flags: baselineFlags() }),
   yardstick: () => startYardstick({ dist, cpu: serverCpu }),
+  yardsticknopretenure: () =>
+    startYardstick({
+      dist,
+      cpu: serverCpu,
+      name: 'yardsticknopretenure',
+      nodeArgs: ['--no-allocation-site-pretenuring'],
+    }),
   featured: () => startYardstick({ dist, cpu: serverCpu, features: true, name: 'featured' }),
   floor: () => startNestFloor({ dist, cpu: serverCpu, name: 'floor' }),
   busy: () => startYardstick({ dist, cpu: serverCpu, busyUs: 10, name: 'busy' }),
@@ -112,7 +120,8 @@ const PAIRS = [
   ['yardstick', 'busy'],
   ['service', 'silent'],
   ['service', 'unflagged'],
-  ['service', 'nopretenure'],
+  ['service', 'pretenure'],
+  ['yardstick', 'yardsticknopretenure'],
   ['yardstick', 'unflagged'],
 ].filter(([a, b]) => names.includes(a) && names.includes(b));
 

@@ -1,4 +1,5 @@
 export { CHECK_CODE_TASK, type CheckCodeTask } from './check-code.render-task';
+export { RENDER_CODE_TASK, type RenderedCode } from './render-code.render-task';
 export { RenderPool, type RenderPoolLoad, type RenderPoolOptions } from './render-pool';
 export {
   RenderPoolBusyError,

@@ -9,6 +9,7 @@ import { RouteQueryCheck } from './http/route-query-check';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EdgePolicy } from './http/edge-policy';
 import { CorsPreflightController } from './http/cors-preflight.controller';
+import { CodeRenderer } from './infra/render-pool/code-renderer';
 import { BatchStore } from './infra/store/batch-store';
 import { JobStore } from './infra/store/job-store';
 import { StoreHealth } from './infra/store/store-health';
@@ -56,6 +57,7 @@ const SHARED_SERVICES = [
   ApiEdgeGuard,
   RouteQueryCheck,
   ApiExceptionFilter,
+  CodeRenderer,
 ];
 
 /**

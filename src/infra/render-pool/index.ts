@@ -8,3 +8,4 @@ export {
   RenderTaskTimeoutError,
 } from './render-pool.errors';
 export { renderTaskModule, type RenderTaskModule } from './render-task-module';
+export { CodeRenderer } from './code-renderer';

@@ -26,7 +26,7 @@ export class QrLevelCapacityError extends Error {
  * The QR symbol of `payload`'s UTF-8 bytes: one byte-mode segment, no ECI header, the smallest
  * version that holds it at `level`. npm `qrcode` encodes and corrects the symbol; its mask is the one
  * `qrcode` itself would choose, scored here much faster (`bestMaskedModules`), so the modules are
- * exactly `qrcode`'s. A scanner decodes exactly the payload's bytes.
+ * exactly `qrcode`'s. A scanner decodes exactly the payload's bytes, as docs/encoding.md#utf-8-byte-mode requires.
  */
 export function qrMatrix(payload: string, level: QrLevel): QrMatrix {
   const bytes = utf8Length(payload);

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { ApiError } from '../../core/errors/api-error';
 import { contactCsvColumn, readCsvHeader } from '../../lib/contact';
 
-/** The column forms of contact-model.md §6, for the error that names an unknown column. */
+/** The column forms of docs/contact.md#csv-columns, for the error that names an unknown column. */
 const CSV_COLUMN_FORMS = [
   'fullName, organization, department, title, nickname, birthday, note, photoUrl, phone, email, website, address',
   'phone.<type>, email.<type>, url.<type>',
@@ -24,7 +24,7 @@ function invalidCsv(message: string, details: Record<string, unknown>): ApiError
 
 /**
  * Contacts from CSV text, parsed by csv-parse (quoted fields with commas, quotes and line breaks,
- * CRLF or LF, a UTF-8 BOM). The header row names contact columns (contact-model.md §6: `phone.cell`,
+ * CRLF or LF, a UTF-8 BOM). The header row names contact columns (docs/contact.md#csv-columns: `phone.cell`,
  * `address.home.locality`, `social.linkedin`, ...), in any case; an unknown or repeated column is a
  * 400 naming it. An empty cell is no value. Each row becomes the JSON contact the columns describe,
  * validated later like any JSON batch contact. Parser messages are not passed on: they may quote

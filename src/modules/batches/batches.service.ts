@@ -92,7 +92,7 @@ export class BatchesService {
       failed: 0,
       ...(template !== undefined ? { template } : {}),
       client: client.address,
-      ...(options.format || options.budget || options.level ? { options } : {}),
+      ...(options.format || options.budget || options.level || options.nfc ? { options } : {}),
     };
     const limits = { perClient: maxActivePerClient, total: maxActive };
     const claim = idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint };

@@ -21,6 +21,7 @@ import { HealthModule } from './modules/health/health.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { McpModule } from './modules/mcp/mcp.module';
 import { ProductModule } from './modules/product/product.module';
+import { QrCodesModule } from './modules/qrcodes/qrcodes.module';
 import { StreamModule } from './modules/stream/stream.module';
 import { TemplatesModule } from './modules/templates/templates.module';
 import { VCardModule } from './modules/vcard/vcard.module';
@@ -40,6 +41,7 @@ export const FEATURE_MODULES = [
   ProductModule,
   TemplatesModule,
   VCardModule,
+  QrCodesModule,
   JobsModule,
   BatchesModule,
   StreamModule,

@@ -16,6 +16,7 @@ export default async function renderCodeTask(order: StyledCodeOrder): Promise<Re
   // A copy of its own, so that moving it to the main thread detaches nothing else (Node pools small buffers).
   const moved = new Uint8Array(file).buffer;
   const rendered: RenderedCode = { ...size, file: moved, check: result };
-  // Piscina's transferable wrapper: the result is `rendered`, with its file moved instead of copied.
-  return { [Piscina.transferableSymbol]: [moved], [Piscina.valueSymbol]: rendered } as unknown as RenderedCode;
+  // Piscina's transferable wrapper, marked by move(): the result is `rendered`, with its file moved instead of copied.
+  const transferable = { [Piscina.transferableSymbol]: [moved], [Piscina.valueSymbol]: rendered };
+  return Piscina.move(transferable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as RenderedCode;
 }

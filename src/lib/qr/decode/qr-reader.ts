@@ -4,8 +4,8 @@ import type { RgbaImage } from './rgba-image';
 export interface QrReadOptions {
   /**
    * Pixels per module of the code the image holds, when the caller drew it: ZBar then scans every
-   * `⌊modulePixels / 2⌋`-th line (two scan lines a module still find every finder pattern), not
-   * every line.
+   * `⌊modulePixels / 2⌋`-th line first (two scan lines a module find square finder patterns), and
+   * every line only when that finds no code (round finders can slip between sparse lines).
    */
   modulePixels?: number;
 }

@@ -2,30 +2,40 @@ import { ZBarConfigType, ZBarScanner, ZBarSymbolType, scanGrayBuffer, setModuleA
 import type { QrReader } from './qr-reader';
 import { pixelWords, type RgbaImage } from './rgba-image';
 
-let scanner: Promise<ZBarScanner> | undefined;
+let loaded: Promise<void> | undefined;
 
-/**
- * ZBar (the C reader, as WebAssembly), configured once per thread for QR codes alone (with every symbology on it can
- * report a spurious linear barcode beside a QR code) and in binary mode, so that it hands back the symbol's bytes
- * instead of text in a character set it guessed.
- */
-function qrScanner(): Promise<ZBarScanner> {
-  scanner ??= (async () => {
+/** Loads the WebAssembly module once per thread (a scanner's creation compiles it the first time). */
+function loadZbar(): Promise<void> {
+  loaded ??= (async () => {
     // The package reads zbar.wasm from beside its own script; naming the installed file keeps that true wherever the
     // script is loaded from, and nothing is ever fetched.
     const wasm = require.resolve('@undecaf/zbar-wasm/dist/zbar.wasm');
     setModuleArgs({ locateFile: () => wasm });
-    const created = await ZBarScanner.create();
-    created.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_ENABLE, 0);
-    created.setConfig(ZBarSymbolType.ZBAR_QRCODE, ZBarConfigType.ZBAR_CFG_ENABLE, 1);
-    created.setConfig(ZBarSymbolType.ZBAR_QRCODE, ZBarConfigType.ZBAR_CFG_BINARY, 1);
-    return created;
+    (await ZBarScanner.create()).destroy();
   })().catch((error: unknown) => {
-    scanner = undefined;
+    loaded = undefined;
     throw error;
   });
-  return scanner;
+  return loaded;
 }
+
+/**
+ * A new ZBar scanner for QR codes alone (with every symbology on it can report a spurious linear barcode beside a QR
+ * code), in binary mode, so that it hands back the symbol's bytes instead of text in a character set it guessed.
+ * New for every image: ZBar's QR reader fits finder lines with a random sampler whose state outlives a scan, so a
+ * reused scanner may read an image once and miss it the next time; a new one reads the same image the same way.
+ */
+async function qrScanner(): Promise<ZBarScanner> {
+  await loadZbar();
+  const created = await ZBarScanner.create();
+  created.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_ENABLE, 0);
+  created.setConfig(ZBarSymbolType.ZBAR_QRCODE, ZBarConfigType.ZBAR_CFG_ENABLE, 1);
+  created.setConfig(ZBarSymbolType.ZBAR_QRCODE, ZBarConfigType.ZBAR_CFG_BINARY, 1);
+  return created;
+}
+
+/** Full scans after a sparse miss: each draws new samples, as a phone reads the next frame. */
+const FULL_SCANS = 3;
 
 /**
  * The image's luma, one byte a pixel, with ZBar's own weights (what its RGBA entry point computes,
@@ -44,16 +54,32 @@ function luma(image: RgbaImage): ArrayBuffer {
 
 export const zbarQrReader: QrReader = {
   async prepare() {
-    await qrScanner();
+    await loadZbar();
   },
   async read(image, options = {}) {
     const scanner = await qrScanner();
-    const density = Math.max(1, Math.floor((options.modulePixels ?? 1) / 2));
-    scanner.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_X_DENSITY, density);
-    scanner.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_Y_DENSITY, density);
-    const symbols = await scanGrayBuffer(luma(image), image.width, image.height, scanner);
-    return symbols
-      .filter((symbol) => symbol.type === ZBarSymbolType.ZBAR_QRCODE)
-      .map(({ data }) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    try {
+      const grey = luma(image);
+      const sparse = Math.max(1, Math.floor((options.modulePixels ?? 1) / 2));
+      // Two lines a module find square finders, not every round one: a sparse miss is read again line by line.
+      const densities = [...(sparse > 1 ? [sparse] : []), ...Array<number>(FULL_SCANS).fill(1)];
+      for (const density of densities) {
+        const found = await scan(scanner, grey, image, density);
+        if (found.length > 0) return found;
+      }
+      return [];
+    } finally {
+      scanner.destroy();
+    }
   },
 };
+
+async function scan(scanner: ZBarScanner, grey: ArrayBuffer, image: RgbaImage, density: number): Promise<Uint8Array[]> {
+  scanner.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_X_DENSITY, density);
+  scanner.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_Y_DENSITY, density);
+  const symbols = await scanGrayBuffer(grey, image.width, image.height, scanner);
+  // Copied out of the symbols, which belong to the scanner.
+  return symbols
+    .filter((symbol) => symbol.type === ZBarSymbolType.ZBAR_QRCODE)
+    .map(({ data }) => Uint8Array.from(data));
+}

@@ -13,19 +13,27 @@ export class QrCheckDto {
   })
   decoders: Array<'zbar' | 'zxing'>;
 
-  @ApiProperty({ enum: ['L', 'M', 'Q', 'H'], description: 'The error-correction level the code is drawn at.', example: 'H' })
+  @ApiProperty({
+    enum: ['L', 'M', 'Q', 'H'],
+    description: 'The error-correction level the code is drawn at.',
+    example: 'H',
+  })
   level: QrLevel;
 
   @ApiProperty({ description: 'True when the logo made the service choose level H (no qrLevel was asked for).' })
   levelRaised: boolean;
 
   @ApiProperty({
-    description: 'WCAG contrast ratio of the dark and finder colours against the light one (white when transparent), the lower, 2 decimals.',
+    description:
+      'WCAG contrast ratio of the dark and finder colours against the light one (white when transparent), the lower, 2 decimals.',
     example: 11.72,
   })
   contrast: number;
 
-  @ApiProperty({ description: "Cleared modules (the logo's square) over all modules of the symbol, 3 decimals.", example: 0.078 })
+  @ApiProperty({
+    description: "Cleared modules (the logo's square) over all modules of the symbol, 3 decimals.",
+    example: 0.078,
+  })
   logoShare: number;
 
   @ApiProperty({ type: 'integer', description: 'The quiet zone in modules (margin).', example: 4 })
@@ -54,7 +62,11 @@ class QrCodeImageDto {
   @ApiProperty({ type: 'integer', description: 'Pixels: (17 + 4·version + 2·margin)·scale.', example: 776 })
   width: number;
 
-  @ApiProperty({ type: 'integer', description: 'Pixels: the width, plus the frame band when there is one.', example: 912 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Pixels: the width, plus the frame band when there is one.',
+    example: 912,
+  })
   height: number;
 
   @ApiProperty({ description: 'The PNG, or the SVG text, base64.', format: 'byte' })
@@ -64,7 +76,7 @@ class QrCodeImageDto {
 @ApiSchema({ name: 'QrCodeResponse' })
 export class QrCodeResponseDto extends VCardResponseDto {
   @ApiProperty({ type: QrCodeInfoDto })
-  qr: QrCodeInfoDto;
+  declare qr: QrCodeInfoDto;
 
   @ApiProperty({ type: QrCodeImageDto })
   image: QrCodeImageDto;

@@ -41,12 +41,12 @@ export class QrImageService {
    * that holds it: every card the service encodes fits at level L, so this always draws. For the
    * images of a batch's ZIP, which cannot refuse one contact after the answer has begun.
    */
-  renderFitting(qrPayload: string, type: QrImageType, options: QrImageOptions): Buffer {
+  renderFitting(qrPayload: string, type: QrImageType, options: QrImageOptions): { file: Buffer; level: QrLevel } {
     const bytes = utf8Length(qrPayload);
     const lower = LEVELS_DOWNWARD.slice(LEVELS_DOWNWARD.indexOf(options.qrLevel));
     const level =
       lower.find((candidate) => bytes <= QR_BYTE_CAPACITY[candidate][QR_BYTE_CAPACITY[candidate].length - 1]) ?? 'L';
-    return this.draw(qrPayload, type, options, level);
+    return { file: this.draw(qrPayload, type, options, level), level };
   }
 
   private draw(qrPayload: string, type: QrImageType, options: QrImageOptions, level: QrLevel): Buffer {

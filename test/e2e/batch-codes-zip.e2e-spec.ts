@@ -292,6 +292,26 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
       expect(manifest((await download(batch, '?scale=2', 'unstyled')).dir)[1][4]).toBe('plain');
     });
 
+    it('a JSON batch created with a style: judged at creation, its codes.zip drawn in it', async () => {
+      const few = sent.slice(0, 4);
+      const refused = await fetch(`${baseUrl}/v1/batches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ contacts: few, style: { modules: 'hexagons' } }),
+      });
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('invalid_style');
+      const style = { colors: { dark: '#1a3a6b' }, finders: 'rounded' };
+      const batch = await finished(await createBatch(JSON.stringify({ contacts: few, style }), 'application/json'));
+      const list = await items(batch);
+      const { names, dir } = await download(batch, '?scale=4', 'created-styled');
+      expect(names).toEqual(expectedNames(list, few, 'png'));
+      expect(
+        manifest(dir)
+          .slice(1)
+          .every(([, , , level, check]) => level === 'M' && check === 'passed'),
+      ).toBe(true);
+    });
+
     it('409 while the batch runs, 404 for an unknown batch, 400 for another type or a bad parameter', async () => {
       const running = await createBatch(JSON.stringify({ contacts: contacts(5000) }), 'application/json');
       const early = await fetch(`${baseUrl}/v1/batches/${running.id}/codes.zip`);

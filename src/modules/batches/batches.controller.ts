@@ -10,7 +10,7 @@ import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
 import type { QrLevel } from '../../lib/vcard';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { readJsonBody } from '../qrcodes/qrcode-body';
-import { styleBody } from '../qrcodes/qr-style-checks';
+import { checkedStyleShape, styleBody } from '../qrcodes/qr-style-checks';
 import { CARD_QUERY, cardOptions, qrImageOptions, type CardQuery } from '../vcard/card-query';
 import type { QrImageType } from '../vcard/qr-image.service';
 import { readBatchBody } from './batch-body';
@@ -51,9 +51,10 @@ export class BatchesController {
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<BatchDto> {
-    const { contacts } = await readBatchBody(request, this.config.batches.bodyLimitBytes);
+    const { contacts, style } = await readBatchBody(request, this.config.batches.bodyLimitBytes);
     const { batch, replayed } = await this.batches.create({
       contacts,
+      style: checkedStyleShape(style),
       template: query.template,
       options: cardOptions(query),
       client: batchClient(request, (name, value) => reply.header(name, value)),

@@ -30,6 +30,8 @@ export interface BatchRequest {
   options: EncodeOptions;
   client: BatchClient;
   idempotencyKey?: string;
+  /** The QR style of its codes.zip, its shape checked (its values are judged here, before anything is stored). */
+  style?: QrStyle;
 }
 
 /** Batches: creation (limits, rate cost, idempotency) and lookup. */
@@ -60,8 +62,9 @@ export class BatchesService {
    * Idempotency-Key and request) and its place in the queue.
    */
   async create(request: BatchRequest): Promise<{ batch: BatchRecord; replayed: boolean }> {
-    const { contacts, template, options, client, idempotencyKey } = request;
+    const { contacts, template, options, client, idempotencyKey, style } = request;
     if (template !== undefined) this.templates.known(template);
+    if (style !== undefined) judgeStyle(style, { margin: QR_IMAGE_DEFAULTS.margin });
     const { maxContacts, maxActivePerClient, maxActive } = this.config.batches;
     if (contacts.length < 1 || contacts.length > maxContacts) {
       throw invalidField('contacts', 'size', `A batch holds 1 to ${maxContacts} contacts`, { maxContacts });
@@ -105,6 +108,7 @@ export class BatchesService {
       if ('refused' in creation) this.refuse(creation.refused);
       return this.replay(creation as Extract<BatchCreation, { existing: BatchRecord }>, fingerprint);
     }
+    if (style !== undefined && !isPlainStyle(style)) await this.store.setStyle(batch.id, style);
     await this.runner.enqueue(batch);
     this.metrics.batchesCreated.inc();
     return { batch, replayed: false };

@@ -28,14 +28,23 @@ export interface RasterBand {
  * scene gives the same pixels. With `band`, only those rows: a picture too large to hold whole is
  * drawn band by band, each exactly as those rows of the whole.
  */
-export function sceneRaster(scene: QrScene, scale: number, paintImage: SceneImagePainter, band?: RasterBand): RgbaImage {
+export function sceneRaster(
+  scene: QrScene,
+  scale: number,
+  paintImage: SceneImagePainter,
+  band?: RasterBand,
+): RgbaImage {
   const image = blankRaster(scene, scale, band);
   drawShapes(scene.shapes, scale, image, paintImage, band?.top ?? 0);
   return image;
 }
 
 /** The scene's background alone, at `scale` (all of it, or the band's rows). */
-export function blankRaster(scene: Pick<QrScene, 'width' | 'height' | 'background'>, scale: number, band?: RasterBand): RgbaImage {
+export function blankRaster(
+  scene: Pick<QrScene, 'width' | 'height' | 'background'>,
+  scale: number,
+  band?: RasterBand,
+): RgbaImage {
   const width = Math.round(scene.width * scale);
   const height = band?.height ?? Math.round(scene.height * scale);
   const data = new Uint8Array(width * height * 4);

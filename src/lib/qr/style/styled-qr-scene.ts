@@ -47,7 +47,11 @@ export function styledQrScene(matrix: QrMatrix, style: ResolvedQrStyle, options:
 }
 
 /** The two parts of `styledQrScene`: the modules to draw first, and the scene of the rest. */
-export function styledQrLayers(matrix: QrMatrix, style: ResolvedQrStyle, { margin }: StyledSceneOptions): StyledQrLayers {
+export function styledQrLayers(
+  matrix: QrMatrix,
+  style: ResolvedQrStyle,
+  { margin }: StyledSceneOptions,
+): StyledQrLayers {
   const { size, version } = matrix;
   const width = size + 2 * margin;
   const band = style.frame ? frameBand(size) : undefined;

@@ -134,7 +134,7 @@ function fillPixels(pixels: Uint32Array, value: number, from: number, to: number
   else for (let pixel = from; pixel < to; pixel++) pixels[pixel] = value;
 }
 
-/** Lays an image's pixels over the picture's, its top-left corner at (`left`, `top`); `top` may be above the picture. */
+/** Lays an image over the picture, its top-left corner at (`left`, `top`); `top` may be above the picture. */
 function layImage(image: RgbaImage, left: number, top: number, data: Uint8Array, width: number, height: number): void {
   for (let row = Math.max(0, -top); row < image.height && top + row < height; row++) {
     for (let column = 0; column < image.width && left + column < width; column++) {

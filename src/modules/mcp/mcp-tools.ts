@@ -157,6 +157,8 @@ export class McpTools {
     const [query, body] = split(args, CARD_QUERY);
     const { batch } = await this.batches.create({
       contacts: contactsFromJson(body),
+      // Not advertised by the tool, but read as the REST body reads it: a style is judged, not dropped.
+      style: checkedStyleShape(body.style),
       template: query.template,
       options: cardOptions(query),
       client: batchClient(context.request, context.setHeader),

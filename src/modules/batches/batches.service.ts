@@ -70,7 +70,9 @@ export class BatchesService {
       throw invalidField('contacts', 'size', `A batch holds 1 to ${maxContacts} contacts`, { maxContacts });
     }
     // Hashing 10,000 contacts takes milliseconds: only when a key asks for it.
-    const fingerprint = idempotencyKey === undefined ? '' : requestFingerprint(template, options, contacts);
+    // A style takes part as one more text before the contacts; a batch without one keeps its fingerprint.
+    const contents = style === undefined ? contacts : [`style ${JSON.stringify(style)}`, ...contacts];
+    const fingerprint = idempotencyKey === undefined ? '' : requestFingerprint(template, options, contents);
     if (idempotencyKey !== undefined) {
       const earlier = await this.store.findByIdempotencyKey(idempotencyKey);
       if (earlier)

@@ -1,4 +1,12 @@
 export {
+  compileCardImport,
+  type CardImport,
+  type ImportFailure,
+  type ImportIssue,
+  type ImportLeftOutReason,
+  type ImportOutcome,
+} from './card-import';
+export {
   CONTACT_READ_TABLE,
   compileReadTable,
   FRAME_PROPERTIES,

@@ -9,6 +9,7 @@ import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
 import type { QrLevel } from '../../lib/vcard';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { CARD_QUERY, cardOptions, qrImageOptions, type CardQuery } from '../vcard/card-query';
+import { VCardImportService } from '../vcard/vcard-import.service';
 import type { QrImageType } from '../vcard/qr-image.service';
 import { readBatchBody } from './batch-body';
 import { batchClient } from './batch-client';
@@ -27,6 +28,7 @@ export class BatchesController {
   constructor(
     private readonly batches: BatchesService,
     private readonly outcomes: BatchOutcomes,
+    private readonly imports: VCardImportService,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
@@ -41,9 +43,13 @@ export class BatchesController {
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<BatchDto> {
-    const { contacts } = await readBatchBody(request, this.config.batches.bodyLimitBytes);
+    const { bodyLimitBytes, maxContacts } = this.config.batches;
+    const limits = { bodyLimitBytes, vcfLimitBytes: this.config.bodyLimits.batchVcf, maxContacts };
+    const { contacts, source, ignoredColumns } = await readBatchBody(request, limits, this.imports);
     const { batch, replayed } = await this.batches.create({
       contacts,
+      source,
+      ignoredColumns,
       template: query.template,
       options: cardOptions(query),
       client: batchClient(request, (name, value) => reply.header(name, value)),

@@ -57,6 +57,23 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
       annotations: { title: 'Create a vCard QR payload', ...READ_ONLY },
     },
     {
+      name: 'import_vcard',
+      title: 'Import a vCard',
+      description:
+        'Imports one contact from vCard text (2.1, 3.0 or 4.0, as phones, Outlook, Google and iCloud export it: a .vcf file with one card) and builds its card as create_vcard_payload does (the same arguments besides vcard). ' +
+        "The result is create_vcard_payload's for the imported contact, plus import: the version read, contact (the imported fields after the contact rules; pass them to create_vcard_payload to change something) and leftOut (each property the contact cannot hold, by name and line, with why: unsupported, inline_photo, format, too_long, invalid_value, too_many, no_year). " +
+        `A value the rules reject is left out, never a failed import; only a card with no name fails (invalid_vcard). For a file of many cards use create_vcard_batch with vcard. Same as POST /v1/vcard with Content-Type: text/vcard; stores nothing. ${ON_ERROR}`,
+      inputSchema: object(
+        {
+          vcard: { type: 'string', minLength: 1, description: 'The vCard text: one BEGIN:VCARD … END:VCARD card.' },
+          ...(compactSchema(CARD_QUERY.schemas(), -1) as Record<string, unknown>),
+        },
+        ['vcard'],
+      ),
+      outputSchema: output(dtoJsonSchema(VCardResponseDto)),
+      annotations: { title: 'Import a vCard', ...READ_ONLY },
+    },
+    {
       name: 'create_vcard_qr_code',
       title: 'Create a vCard QR code image',
       description:
@@ -88,21 +105,23 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
       name: 'create_vcard_batch',
       title: 'Create vCard payloads for many contacts',
       description:
-        `Starts a batch of 1 to ${maxContacts} contacts (each with the fields of create_vcard_payload; an invalid one fails alone) and returns it at once (status queued) with its progress and links. ` +
+        `Starts a batch of 1 to ${maxContacts} contacts (each with the fields of create_vcard_payload; an invalid one fails alone), or of the cards of vCard text (an address-book export, given as vcard instead of contacts: each card imported as import_vcard does, its report in its item), and returns it at once (status queued) with its progress and links. ` +
         `Follow it with get_vcard_batch until status is succeeded, then read the outcomes with list_vcard_batch_items. Same as POST /v1/batches; costs ceil(contacts / ${CONTACTS_PER_RATE_UNIT}) requests of the rate budget; the contacts are kept only until the batch expires. ${ON_ERROR}`,
-      inputSchema: object(
-        {
-          contacts: {
-            type: 'array',
-            minItems: 1,
-            maxItems: maxContacts,
-            items: bare,
-            description: 'The contacts, in order.',
-          },
-          ...(compactSchema(CARD_QUERY.schemas(), -1) as Record<string, unknown>),
+      inputSchema: object({
+        contacts: {
+          type: 'array',
+          minItems: 1,
+          maxItems: maxContacts,
+          items: bare,
+          description: 'The contacts, in order (or vcard instead).',
         },
-        ['contacts'],
-      ),
+        vcard: {
+          type: 'string',
+          minLength: 1,
+          description: 'Instead of contacts: vCard text of one or more cards, one contact per card in file order.',
+        },
+        ...(compactSchema(CARD_QUERY.schemas(), -1) as Record<string, unknown>),
+      }),
       outputSchema: output(dtoJsonSchema(BatchDto)),
       annotations: {
         title: 'Create vCard payloads for many contacts',

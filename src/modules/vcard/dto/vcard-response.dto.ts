@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { VCardFormat } from '../../../lib/vcard';
+import { ImportReportDto } from './import-report.dto';
 
 @ApiSchema({ name: 'QrMinVersion' })
 class QrMinVersionDto {
@@ -84,4 +85,11 @@ export class VCardResponseDto {
       'The format of qrPayload (and of vcard, which is vCard 3.0 for mecard). Present once the request uses a field or parameter beyond the flat VCardRequest.',
   })
   format?: VCardFormat;
+
+  @ApiPropertyOptional({
+    type: ImportReportDto,
+    description:
+      'Only when the request body was a vCard (Content-Type: text/vcard): the version read, the imported contact (send it back as JSON to get this same card) and what was left out.',
+  })
+  import?: ImportReportDto;
 }

@@ -30,6 +30,12 @@ const object = (properties: Record<string, unknown>, required: string[] = []): T
     additionalProperties: false,
   }) as Tool['inputSchema'];
 
+/**
+ * An answer's contact (an import's) is the contact the tools take, described in their input: an
+ * object in an output, so the contact's schema is not repeated in every answer that holds one.
+ */
+export const OPAQUE_IN_OUTPUTS: readonly string[] = ['VCardRequest'];
+
 // An answer's shape is read by the client, not chosen by the model: names, types and enums only.
 const output = (schema: JsonSchema): Tool['outputSchema'] => compactSchema(schema, -1) as Tool['outputSchema'];
 
@@ -53,16 +59,15 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
         'Builds a contact card from contact fields (vCard 3.0, read by every phone; vCard 4.0 or MECARD with format) and returns qrPayload (the exact text to encode into a QR code), vcard (the card as .vcf text) and qr (byte count, smallest QR version per level, warnings, and with qrVersion the fields left out to fit). ' +
         `Any field not in the schema is rejected. Same rules and output as POST /v1/vcard. Deterministic; stores nothing. ${ON_ERROR}`,
       inputSchema: withArguments(described, CARD_QUERY.schemas()),
-      outputSchema: output(dtoJsonSchema(VCardResponseDto)),
+      outputSchema: output(dtoJsonSchema(VCardResponseDto, OPAQUE_IN_OUTPUTS)),
       annotations: { title: 'Create a vCard QR payload', ...READ_ONLY },
     },
     {
       name: 'import_vcard',
       title: 'Import a vCard',
       description:
-        'Imports one contact from vCard text (2.1, 3.0 or 4.0, as phones, Outlook, Google and iCloud export it: a .vcf file with one card) and builds its card as create_vcard_payload does (the same arguments besides vcard). ' +
-        "The result is create_vcard_payload's for the imported contact, plus import: the version read, contact (the imported fields after the contact rules; pass them to create_vcard_payload to change something) and leftOut (each property the contact cannot hold, by name and line, with why: unsupported, inline_photo, format, too_long, invalid_value, too_many, no_year). " +
-        `A value the rules reject is left out, never a failed import; only a card with no name fails (invalid_vcard). For a file of many cards use create_vcard_batch with vcard. Same as POST /v1/vcard with Content-Type: text/vcard; stores nothing. ${ON_ERROR}`,
+        'Imports the contact of one vCard (2.1, 3.0 or 4.0 text, as phones and address books export it) and returns what create_vcard_payload returns for it (same arguments besides vcard), plus import: the version read, contact (the imported fields, to edit and pass to create_vcard_payload) and leftOut (what the contact cannot hold, by property and line, with the reason). ' +
+        `Only a card without a name fails (invalid_vcard). Many cards: create_vcard_batch with vcard. Same as POST /v1/vcard with Content-Type: text/vcard; stores nothing. ${ON_ERROR}`,
       inputSchema: object(
         {
           vcard: { type: 'string', minLength: 1, description: 'The vCard text: one BEGIN:VCARD … END:VCARD card.' },
@@ -70,7 +75,7 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
         },
         ['vcard'],
       ),
-      outputSchema: output(dtoJsonSchema(VCardResponseDto)),
+      outputSchema: output(dtoJsonSchema(VCardResponseDto, OPAQUE_IN_OUTPUTS)),
       annotations: { title: 'Import a vCard', ...READ_ONLY },
     },
     {
@@ -147,7 +152,7 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
         "Pages through a batch's outcomes in input order: each item is {index, status, result | error}, result exactly what create_vcard_payload returns for that contact, error the error it would have returned; pending until processed. " +
         'Pass pagination.next_cursor as cursor until pagination.has_more is false. Same as GET /v1/batches/{id}/items.',
       inputSchema: object({ batchId: BATCH_ID, ...BATCH_ITEMS_QUERY.schemas() }, ['batchId']),
-      outputSchema: output(dtoJsonSchema(BatchItemsPageDto)),
+      outputSchema: output(dtoJsonSchema(BatchItemsPageDto, OPAQUE_IN_OUTPUTS)),
       annotations: { title: "List a batch's outcomes", ...READ_ONLY },
     },
   ];

@@ -32,6 +32,21 @@ export default tseslint.config(
   { files: ['src/playground/client/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   { rules: { 'no-restricted-imports': ['error', { patterns: [PRIVATE_PATHS] }] } },
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  // A test's child process has a deadline: a stuck one then fails its test. Without one, a
+  // synchronous call blocks Jest's event loop (its own timeout cannot fire) and the run hangs.
+  {
+    files: ['test/**/*.ts', 'src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name=/^(spawn|spawnSync|execSync|execFile|execFileSync|fork)$/]:not(:has(Property[key.name='timeout']))",
+          message: 'Give the child process a timeout (spawn and the sync calls take a `timeout` option).',
+        },
+      ],
+    },
+  },
   prettier,
   // After eslint-config-prettier, which turns max-len off: Prettier wraps code at 120, this keeps comments there too.
   // A long string (a message, a description) stays whole.

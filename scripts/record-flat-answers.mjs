@@ -2,15 +2,12 @@
 // so that a later build can be checked byte for byte against it (test/e2e/flat-compat.e2e-spec.ts).
 // Usage: node scripts/record-flat-answers.mjs <dist directory of the reference build> [count]
 // The requests come from a fixed fast-check seed; the file holds each request and its answer.
-import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { createHash } from 'node:crypto';
 import fc from 'fast-check';
+import { recordAnswers } from './record-answers.mjs';
 
 const [distArg, countArg] = process.argv.slice(2);
 if (!distArg) throw new Error('usage: node scripts/record-flat-answers.mjs <dist> [count]');
 const count = Number(countArg ?? 400);
-const { createApp } = await import(join(resolve(distArg), 'standalone', 'create-app.js'));
 
 const specials = fc.constantFrom(
   ';',
@@ -100,32 +97,9 @@ const variant = fc.record({
 });
 
 const samples = fc.sample(fc.tuple(body, variant), { seed: 20261125, numRuns: count });
-const app = await createApp({
-  env: { LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', PUBLIC_BASE_URL: 'http://localhost:3000' },
-});
-await app.init();
-await app.getHttpAdapter().getInstance().ready();
-const KEPT_HEADERS = ['content-type', 'content-disposition', 'content-length'];
-const records = [];
-for (const [json, { accept, template, alias }] of samples) {
-  const request = {
-    url: `${alias ? '/api' : ''}/v1/vcard${template ? `?template=${template}` : ''}`,
-    headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) },
-    payload: JSON.stringify(json),
-  };
-  const res = await app.inject({ method: 'POST', ...request });
-  const headers = Object.fromEntries(
-    KEPT_HEADERS.filter((name) => res.headers[name] !== undefined).map((name) => [name, String(res.headers[name])]),
-  );
-  // Images by digest: as strict as their bytes, and the file stays small.
-  const image = String(res.headers['content-type']).startsWith('image/');
-  const answer = image
-    ? { bodySha256: createHash('sha256').update(res.rawPayload).digest('hex') }
-    : { body: res.payload };
-  records.push({ request, status: res.statusCode, headers, ...answer });
-}
-await app.close();
-const out = resolve('test/fixtures/compat/flat-answers.json');
-writeFileSync(out, `${JSON.stringify({ recordedWith: distArg, seed: 20261125, records }, null, 0)}\n`);
-const statuses = records.reduce((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
-console.log(`${records.length} answers written to ${out}:`, statuses);
+const requests = samples.map(([json, { accept, template, alias }]) => ({
+  url: `${alias ? '/api' : ''}/v1/vcard${template ? `?template=${template}` : ''}`,
+  headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) },
+  payload: JSON.stringify(json),
+}));
+await recordAnswers(distArg, requests, { fixture: 'flat-answers.json', seed: 20261125 });

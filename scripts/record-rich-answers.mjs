@@ -4,18 +4,17 @@
 // Usage: node scripts/record-rich-answers.mjs <dist directory of the reference build> [count]
 // The contacts come from test/fixtures/vcard/rich-contact.arbitrary.ts (bundled here by esbuild) with a
 // fixed fast-check seed; one request in six breaks a rule, so the errors are recorded too.
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import fc from 'fast-check';
+import { recordAnswers } from './record-answers.mjs';
 
 const [distArg, countArg] = process.argv.slice(2);
 if (!distArg) throw new Error('usage: node scripts/record-rich-answers.mjs <dist> [count]');
 const count = Number(countArg ?? 300);
 const SEED = 20261126;
-const { createApp } = await import(join(resolve(distArg), 'standalone', 'create-app.js'));
 
 const scratch = resolve('.scratch');
 mkdirSync(scratch, { recursive: true });
@@ -86,37 +85,16 @@ const variant = fc.record({
 });
 
 const samples = fc.sample(fc.tuple(body, variant), { seed: SEED, numRuns: count });
-const app = await createApp({
-  env: { LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', PUBLIC_BASE_URL: 'http://localhost:3000', PLAYGROUND: 'false' },
-});
-await app.init();
-await app.getHttpAdapter().getInstance().ready();
-const KEPT_HEADERS = ['content-type', 'content-disposition', 'content-length'];
-const records = [];
-for (const [json, { accept, alias, ...query }] of samples) {
+const requests = samples.map(([json, { accept, alias, ...query }]) => {
   const search = new URLSearchParams(
     Object.entries(query)
       .filter(([, value]) => value !== undefined)
       .map(([name, value]) => [name, String(value)]),
   ).toString();
-  const request = {
+  return {
     url: `${alias ? '/api' : ''}/v1/vcard${search ? `?${search}` : ''}`,
     headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) },
     payload: JSON.stringify(json),
   };
-  const res = await app.inject({ method: 'POST', ...request });
-  const headers = Object.fromEntries(
-    KEPT_HEADERS.filter((name) => res.headers[name] !== undefined).map((name) => [name, String(res.headers[name])]),
-  );
-  // Images by digest: as strict as their bytes, and the file stays small.
-  const image = String(res.headers['content-type']).startsWith('image/');
-  const answer = image
-    ? { bodySha256: createHash('sha256').update(res.rawPayload).digest('hex') }
-    : { body: res.payload };
-  records.push({ request, status: res.statusCode, headers, ...answer });
-}
-await app.close();
-const out = resolve('test/fixtures/compat/rich-answers.json');
-writeFileSync(out, `${JSON.stringify({ recordedWith: distArg, seed: SEED, records }, null, 0)}\n`);
-const statuses = records.reduce((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
-console.log(`${records.length} answers written to ${out}:`, statuses);
+});
+await recordAnswers(distArg, requests, { fixture: 'rich-answers.json', seed: SEED, env: { PLAYGROUND: 'false' } });

@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './standalone/create-app';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { gracefulShutdown } from './standalone/graceful-shutdown';
+import { listeningRecord } from './standalone/listening-record';
 
 async function main(): Promise<void> {
   const app = await createApp();
@@ -21,6 +23,8 @@ async function main(): Promise<void> {
     });
   }
   await app.listen(config.port, config.host);
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  new Logger('Startup').log(listeningRecord(config, port));
 }
 
 main().catch((error: unknown) => {

@@ -29,6 +29,15 @@ describe('loadConfig', () => {
     expect(config.mcp.allowedHosts[0]).toBe('vcard.example.com');
   });
 
+  it('builds the default public URL on PUBLIC_PORT when a proxy publishes another port, else on PORT', () => {
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_PORT: '8080' })).toMatchObject({ port: 3000, publicBaseUrl: 'http://localhost:8080' });
+    expect(loadConfig({ PUBLIC_PORT: '8080', PUBLIC_BASE_URL: 'https://vcard.example.com' }).publicBaseUrl).toBe(
+      'https://vcard.example.com',
+    );
+    expect(() => loadConfig({ PUBLIC_PORT: '80a' })).toThrow(/PUBLIC_PORT must be a whole number/);
+  });
+
   it('names every invalid variable and never echoes values', () => {
     let error: unknown;
     try {

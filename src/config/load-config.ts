@@ -44,11 +44,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const read = new EnvReader(env, check);
 
   const port = read.int('PORT', 3000, LIMITS.port);
+  // Behind a proxy that publishes another port (docker-compose.yml), clients reach PUBLIC_PORT.
+  const publicPort = read.int('PUBLIC_PORT', port, LIMITS.port);
   const redisUrl = read.raw('REDIS_URL');
   const allowedHosts = read.list('ALLOWED_HOSTS');
   const options: VCardPayloadOptions = {
-    // Links follow the port the service listens on unless the public URL is set.
-    publicBaseUrl: read.raw('PUBLIC_BASE_URL') ?? `http://localhost:${port}`,
+    // Links follow the port clients reach unless the public URL is set.
+    publicBaseUrl: read.raw('PUBLIC_BASE_URL') ?? `http://localhost:${publicPort}`,
     appUrl: read.raw('APP_URL') ?? null,
     generatorUrl: read.raw('GENERATOR_URL'),
     rateLimit: {

@@ -1,7 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_VERSION, SERVICE_NAME } from '../options/service-info';
-import { contactSchemaComponents } from '../lib/contact';
 import { rejectUnknownProperties } from '../core/validation/reject-unknown-properties';
 import { DEFAULT_PUBLIC_BASE_URL } from '../options/resolve-service-config';
 import { FEATURE_MODULES } from '../vcard-payload.module';
@@ -33,10 +32,6 @@ export function buildOpenApiDocument(app: INestApplication, options: VCardPayloa
     .addServer(publicBaseUrl, 'Primary');
   for (const server of options.extraServers ?? []) builder.addServer(server.url, server.description);
   const document = SwaggerModule.createDocument(app, builder.build(), { include: FEATURE_MODULES });
-  document.components = {
-    ...document.components,
-    schemas: { ...document.components?.schemas, ...contactSchemaComponents() },
-  };
   return closeRequestBodySchemas(document);
 }
 

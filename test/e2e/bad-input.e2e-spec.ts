@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { CONTACT_FIELDS } from '../fixtures/vcard/contact.arbitrary';
-import { buildTestApp } from '../utils/test-app';
+import { useTestApp } from '../utils/test-app';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 describe('bad input never produces a 500: each is a 400 naming the offending field', () => {
-  let app: NestFastifyApplication;
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  afterAll(() => app.close());
+  const suite = useTestApp();
 
-  const post = (payload: string) => app.inject({ method: 'POST', url: '/v1/vcard', headers: JSON_HEADERS, payload });
+  const post = (payload: string) =>
+    suite.app.inject({ method: 'POST', url: '/v1/vcard', headers: JSON_HEADERS, payload });
 
   it.each([
     ['an array', '[{"fullName":"A"}]'],
@@ -62,7 +58,7 @@ describe('bad input never produces a 500: each is a 400 naming the offending fie
     'an unknown field named like an Object.prototype member (%s) is rejected too',
     async (key) => {
       for (const url of ['/v1/vcard', '/v1/jobs/vcard']) {
-        const res = await app.inject({
+        const res = await suite.app.inject({
           method: 'POST',
           url,
           headers: JSON_HEADERS,
@@ -87,7 +83,7 @@ describe('bad input never produces a 500: each is a 400 naming the offending fie
   });
 
   it('a query parameter named like an Object.prototype member is rejected like any unknown one', async () => {
-    const res = await app.inject({ method: 'GET', url: '/v1/templates?toString=1' });
+    const res = await suite.app.inject({ method: 'GET', url: '/v1/templates?toString=1' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       code: 'invalid_query',

@@ -48,7 +48,7 @@ function contacts(n: number): Array<Record<string, string>> {
   });
 }
 
-/** The file-name stem of contact-model.md §5, written out again for the test. */
+/** The file-name stem of docs/api.md#qr-code-images, written out again for the test. */
 function slug(fullName: string): string {
   const ascii = fullName
     .trim()
@@ -135,10 +135,10 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
       );
       expect(res.statusCode).toBe(200);
       await pipeline(res, createWriteStream(file));
-      execFileSync('unzip', ['-tq', file]);
-      const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+      execFileSync('unzip', ['-tq', file], { timeout: 30_000 });
+      const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8', timeout: 30_000 }).trim().split('\n');
       const dir = join(work, name);
-      execFileSync('unzip', ['-q', '-d', dir, file]);
+      execFileSync('unzip', ['-q', '-d', dir, file], { timeout: 30_000 });
       return { names, dir, headers: res.headers };
     }
 

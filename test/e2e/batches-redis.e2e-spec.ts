@@ -123,6 +123,30 @@ describeWithRedis()('batches on Redis and BullMQ, two instances', () => {
     expect(other.status).toBe(409);
   });
 
+  it('?nfc= travels with the batch through Redis: items read on the other instance carry their nfc block', async () => {
+    const small = { fullName: 'Ada Lovelace', phone: '+44 20 7946 0958', note: 'Bring the punched cards.' };
+    const large = { ...small, organization: 'Analytical Engines', email: 'ada@example.com', title: 'Countess' };
+    const res = await fetch(`${a.baseUrl}/v1/batches?nfc=ntag213`, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ contacts: [small, large] }),
+    });
+    expect(res.status).toBe(202);
+    const created = (await res.json()) as Batch;
+    expect(await finished(b, created.id)).toMatchObject({ progress: { succeeded: 1, failed: 1 } });
+    const page = (await (await fetch(`${b.baseUrl}/v1/batches/${created.id}/items`)).json()) as {
+      data: Array<{ result?: { nfc?: unknown }; error?: { code: string } }>;
+    };
+    const direct = await fetch(`${b.baseUrl}/v1/vcard?nfc=ntag213`, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify(small),
+    });
+    expect(page.data[0].result).toEqual(await direct.json());
+    expect(page.data[0].result?.nfc).toMatchObject({ tag: 'ntag213', capacity: 144 });
+    expect(page.data[1].error?.code).toBe('nfc_capacity_exceeded');
+  });
+
   it('an instance killed right after accepting a batch: the other finishes it, every contact exactly once', async () => {
     const input = contacts(10_000);
     const res = await createBatch(a, JSON.stringify({ contacts: input }));

@@ -179,7 +179,7 @@ describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the pre
       const res = await post(`${api}/v1/vcard`, ADA, { accept: 'text/vcard' });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/vcard; charset=utf-8/i);
-      expect(res.headers.get('content-disposition')).toBe('attachment; filename="ada-lovelace.vcf"');
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="Ada-Lovelace.vcf"');
       expect(await res.text()).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
     });
 

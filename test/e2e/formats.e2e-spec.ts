@@ -3,7 +3,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { OpenApiContract } from '../utils/openapi-contract';
 import { buildTestApp } from '../utils/test-app';
 
-// ?format= and the QR budget (contact-model.md §2–§4) on every surface that creates a card. The
+// ?format= and the QR budget (docs/encoding.md#formats and docs/contact.md#qr-budget) on every surface that
+// creates a card. The
 // encoders' output is checked by independent readers in lib/vcard (formats.oracle.spec,
 // qr-budget.property.spec, qr-round-trip.spec); here, that each surface takes the parameters,
 // refuses bad ones by name, and answers alike.

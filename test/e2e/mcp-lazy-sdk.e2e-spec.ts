@@ -31,7 +31,9 @@ const sdkLoaded = () => Object.keys(require.cache).some((file) => file.includes(
 
 describe('MCP SDK loading', () => {
   it('is not loaded at start-up or by REST traffic, and is loaded by the first MCP request', () => {
-    const seen = JSON.parse(execFileSync(process.execPath, ['-e', SCRIPT], { cwd: ROOT, encoding: 'utf8' }));
+    const seen = JSON.parse(
+      execFileSync(process.execPath, ['-e', SCRIPT], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 }),
+    );
     expect(seen).toEqual({
       afterStart: false,
       afterRest: false,

@@ -119,6 +119,7 @@ function documentedCardToolSchema(doc: OpenApiDocument): JsonSchema {
       format: cardParameter('format'),
       qrVersion: cardParameter('qrVersion'),
       qrLevel: cardParameter('qrLevel'),
+      nfc: cardParameter('nfc'),
     },
   }) as JsonSchema;
 }

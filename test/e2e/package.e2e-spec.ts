@@ -3,6 +3,7 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { freePort } from '../utils/redis-server';
 
 const ROOT = join(__dirname, '..', '..');
@@ -27,6 +28,45 @@ NestFactory.create(HostModule, new ExpressAdapter(), { logger: false })
   .then((app) => app.listen(Number(process.env.PORT), '127.0.0.1'))
   .then(() => console.log('listening'));
 `;
+
+/** A host that builds its own OpenAPI document with SwaggerModule, on the adapter named in argv. */
+const HOST_OPENAPI = `
+require('reflect-metadata');
+const { Module } = require('@nestjs/common');
+const { NestFactory } = require('@nestjs/core');
+const { DocumentBuilder, SwaggerModule } = require('@nestjs/swagger');
+const { VCardPayloadModule } = require('vcard-payload-service');
+
+const adapters = {
+  express: () => new (require('@nestjs/platform-express').ExpressAdapter)(),
+  fastify: () => new (require('@nestjs/platform-fastify').FastifyAdapter)(),
+};
+class HostModule {}
+Module({ imports: [VCardPayloadModule.forRoot({ publicBaseUrl: 'https://platform.example.com' })] })(HostModule);
+
+NestFactory.create(HostModule, adapters[process.argv[2]](), { logger: false }).then(async (app) => {
+  app.setGlobalPrefix('platform');
+  await app.init();
+  const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('platform').build());
+  await app.close();
+  process.stdout.write(JSON.stringify(document));
+});
+`;
+
+type SchemaMap = Record<string, Record<string, unknown>>;
+type HostDocument = {
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+  components: { schemas: SchemaMap };
+};
+
+/** The component names a schema refers to, directly or through the components it refers to. */
+function referencedComponents(name: string, schemas: SchemaMap, seen = new Set<string>()): Set<string> {
+  seen.add(name);
+  for (const [, ref] of JSON.stringify(schemas[name]).matchAll(/"#\/components\/schemas\/(\w+)"/g)) {
+    if (!seen.has(ref)) referencedComponents(ref, schemas, seen);
+  }
+  return seen;
+}
 
 const HOST_TYPES = `
 import { VCardPayloadModule, type VCardPayloadOptions, ERROR_CODES } from 'vcard-payload-service';
@@ -72,7 +112,11 @@ describe('the npm package, installed into a host project from its tarball', () =
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'vcard-host-'));
-    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })
+    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
       .trim()
       .split('\n')
       .pop()!;
@@ -82,6 +126,8 @@ describe('the npm package, installed into a host project from its tarball', () =
       '@nestjs/common',
       '@nestjs/core',
       '@nestjs/platform-express',
+      '@nestjs/platform-fastify',
+      '@nestjs/swagger',
       'reflect-metadata',
       'rxjs',
       'class-validator',
@@ -99,6 +145,7 @@ describe('the npm package, installed into a host project from its tarball', () =
       {
         cwd: dir,
         stdio: 'pipe',
+        timeout: 170_000,
       },
     );
   }, 240_000);
@@ -143,6 +190,7 @@ describe('the npm package, installed into a host project from its tarball', () =
     execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], {
       cwd: dir,
       stdio: 'pipe',
+      timeout: 25_000,
     });
   });
 
@@ -152,6 +200,7 @@ describe('the npm package, installed into a host project from its tarball', () =
     const child = spawn(process.execPath, ['main.js'], {
       cwd: dir,
       env: { ...process.env, PORT: String(port), BASE: `http://127.0.0.1:${port}` },
+      timeout: 60_000,
     });
     host = child;
     await new Promise<void>((resolve, reject) => {
@@ -171,4 +220,43 @@ describe('the npm package, installed into a host project from its tarball', () =
     expect(res.headers.get('ratelimit-limit')).toBe('120');
     expect(((await res.json()) as { qrPayload: string }).qrPayload).toContain('FN:Ada Lovelace');
   }, 30_000);
+
+  describe.each(['express', 'fastify'])("a %s host's own SwaggerModule.createDocument", (adapter) => {
+    let text: string;
+    let document: HostDocument;
+    const standalone = JSON.parse(readFileSync(join(ROOT, 'openapi', 'openapi.json'), 'utf8')) as HostDocument;
+
+    beforeAll(() => {
+      writeFileSync(join(dir, 'openapi-host.js'), HOST_OPENAPI);
+      text = execFileSync(process.execPath, ['openapi-host.js', adapter], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      document = JSON.parse(text) as HostDocument;
+    }, 40_000);
+
+    it('is a valid OpenAPI 3.x document', async () => {
+      expect(await new Validator().validate(JSON.parse(text))).toEqual({ valid: true });
+    });
+
+    it("has the standalone's VCardRequest, fullName required, and every shape it refers to", () => {
+      const schemas = document.components.schemas;
+      expect(schemas.VCardRequest.required).toEqual(['fullName']);
+      const names = referencedComponents('VCardRequest', standalone.components.schemas);
+      expect(names).toContain('ContactPhone');
+      for (const name of names) expect([name, schemas[name]]).toEqual([name, standalone.components.schemas[name]]);
+    });
+
+    it('documents the vcard body, the job body and the batch contacts as VCardRequest', () => {
+      const body = (path: string): unknown => document.paths[path].post.requestBody?.content['application/json'].schema;
+      const vcardRequest = { $ref: '#/components/schemas/VCardRequest' };
+      expect(body('/platform/v1/vcard')).toEqual(vcardRequest);
+      expect(body('/platform/v1/jobs/vcard')).toEqual(vcardRequest);
+      expect(body('/platform/v1/batches')).toEqual({ $ref: '#/components/schemas/BatchCreateRequest' });
+      expect(document.components.schemas.BatchCreateRequest.properties).toMatchObject({
+        contacts: { type: 'array', items: vcardRequest },
+      });
+    });
+  });
 });

@@ -95,7 +95,15 @@ describe('REST endpoints under /v1 and /api/v1', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/vcard; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="jose-nandu.vcf"');
+    // One file name rule for every download of a contact: the same stem as its QR image's.
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Jose-Nandu.vcf"');
+    const image = await app.inject({
+      method: 'POST',
+      url: '/v1/vcard',
+      headers: { ...JSON_HEADERS, accept: 'image/png' },
+      payload: { fullName: 'José Ñandú' },
+    });
+    expect(image.headers['content-disposition']).toBe('inline; filename="Jose-Nandu.png"');
     const json = await app.inject({
       method: 'POST',
       url: '/v1/vcard',

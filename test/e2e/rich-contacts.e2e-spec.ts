@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { OpenApiContract } from '../utils/openapi-contract';
 import { buildTestApp } from '../utils/test-app';
 
-// Rich contacts (contact-model.md §1) on every surface that takes a contact: POST /v1/vcard (and
+// Rich contacts (docs/contact.md#fields) on every surface that takes a contact: POST /v1/vcard (and
 // its /api alias), jobs, templates, batches in JSON and in CSV with typed columns. The encoder's
 // output is checked property by property in lib/contact/rich-vcard.oracle.spec.ts; here, that every
 // surface gives the same card and the same errors.
@@ -66,7 +66,7 @@ describe('rich contacts on every surface', () => {
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
 
-  it('POST /v1/vcard: the card of contact-model.md §1, photo in vcard only, format and qr.omitted reported', async () => {
+  it('POST /v1/vcard: the card of docs/contact.md#fields, photo in vcard only, format and qr.omitted reported', async () => {
     const res = await post('/v1/vcard', RICH_CARD);
     expect(res.statusCode).toBe(200);
     const body = res.json() as VCardBody;

@@ -4,6 +4,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ROOT, serviceNodeArgs } from '../utils/service-command';
+import { SpawnedService } from '../utils/spawned-service';
+
+type LogLine = SpawnedService['logLines'][number];
+
+/** The service's log lines apart from the request log, once the one that says where it listens is in. */
+async function startupLines(service: SpawnedService): Promise<LogLine[]> {
+  const deadline = Date.now() + 5_000;
+  const listening = (line: LogLine): boolean => (line.message as { msg?: unknown }).msg === 'listening';
+  while (!service.logLines.some(listening) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return service.logLines.filter((line) => line.context !== 'http');
+}
 
 describe('start-up with a bad configuration', () => {
   it('stops with exit code 1 and a message naming each bad variable (the npm start / Dockerfile command)', () => {
@@ -19,6 +32,44 @@ describe('start-up with a bad configuration', () => {
     expect(result.stderr).toContain('RATE_LIMIT_MAX must be a whole number');
     expect(result.stderr).toContain('BODY_LIMIT_BYTES must be a whole number');
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace for an operator error
+  });
+});
+
+describe('the start-up log of the built service', () => {
+  it('at info: one line, with the URL it listens on and the public base URL', async () => {
+    const service = await SpawnedService.start({ LOG_LEVEL: 'info' });
+    try {
+      const lines = await startupLines(service);
+      expect(lines).toEqual([
+        {
+          level: 'info',
+          pid: service.child.pid,
+          timestamp: expect.any(Number),
+          context: 'Startup',
+          message: {
+            msg: 'listening',
+            url: `http://0.0.0.0:${service.port}`,
+            publicBaseUrl: `http://localhost:${service.port}`,
+          },
+        },
+      ]);
+    } finally {
+      service.kill();
+    }
+  });
+
+  it("at debug: Nest's route table too, at debug level", async () => {
+    const service = await SpawnedService.start({ LOG_LEVEL: 'debug' });
+    try {
+      const lines = await startupLines(service);
+      const routes = lines.filter((line) => line.context === 'RouterExplorer');
+      expect(routes.length).toBeGreaterThan(20);
+      expect(routes.map((line) => line.message)).toContain('Mapped {/v1/vcard, POST} route');
+      expect(new Set(routes.map((line) => line.level))).toEqual(new Set(['debug']));
+      expect(lines.filter((line) => line.level === 'info').map((line) => line.context)).toEqual(['Startup']);
+    } finally {
+      service.kill();
+    }
   });
 });
 

@@ -34,7 +34,7 @@ export class RedisServer {
 
   /** A server on a given port (e.g. one a client was told about before the server existed). */
   static async startOn(port: number): Promise<RedisServer> {
-    const found = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+    const found = spawnSync('redis-server', ['--version'], { encoding: 'utf8', timeout: 10_000 });
     if (found.error) throw new Error('redis-server is not installed (apt-get install -y redis-server)');
     const server = new RedisServer(port);
     await server.run();
@@ -56,7 +56,8 @@ export class RedisServer {
         '--protected-mode',
         'yes',
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      // A server outlives no suite: one a crashed suite left behind is stopped, so Jest can exit.
+      { stdio: ['ignore', 'pipe', 'pipe'], timeout: 5 * 60_000 },
     );
     this.process = child;
     await new Promise<void>((resolve, reject) => {

@@ -64,6 +64,8 @@ export class SpawnedService {
       cwd: ROOT,
       env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A service outlives no suite: one a crashed suite left behind is stopped, so Jest can exit.
+      timeout: 5 * 60_000,
     });
     const service = new SpawnedService(child, port);
     try {

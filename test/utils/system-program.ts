@@ -12,7 +12,7 @@ export function describeWithProgram(
   args: string[] = ['--version'],
   mustSucceed = false,
 ): typeof describe {
-  const run = spawnSync(program, args, { stdio: 'ignore' });
+  const run = spawnSync(program, args, { stdio: 'ignore', timeout: 10_000 });
   // With mustSucceed, the check itself must exit 0 (python3 -c 'import vobject': the module, not just python).
   const found = run.error === undefined && (!mustSucceed || run.status === 0);
   if (found) return describe;

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/standalone/create-app';
@@ -22,4 +23,17 @@ export async function listenTestApp(
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return { app, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * The production app for one suite: built (through createApp, as main.ts builds it) before the
+ * suite's tests and closed after them. Read it as `suite.app` inside the tests.
+ */
+export function useTestApp(env: Record<string, string> = {}): { readonly app: NestFastifyApplication } {
+  const suite = {} as { app: NestFastifyApplication };
+  beforeAll(async () => {
+    suite.app = await buildTestApp(env);
+  });
+  afterAll(() => suite.app?.close());
+  return suite;
 }

@@ -24,7 +24,8 @@ export function readWithVobject(texts: readonly string[]): VobjectCard[] {
   const run = spawnSync(SYSTEM_PYTHON, [join(__dirname, 'read-vcards.py')], {
     input: JSON.stringify(texts),
     maxBuffer: 256 * 1024 * 1024,
+    timeout: 120_000,
   });
-  if (run.status !== 0) throw new Error(`vobject failed: ${run.stderr.toString().slice(0, 2000)}`);
+  if (run.status !== 0) throw new Error(`vobject failed: ${run.error ?? run.stderr.toString().slice(0, 2000)}`);
   return JSON.parse(run.stdout.toString()) as VobjectCard[];
 }

@@ -35,7 +35,7 @@ export const ERROR_CODES = {
     status: 400,
     message: 'The CSV body could not be read.',
     hint: 'Send UTF-8 CSV with a header row naming contact columns (fullName, organization, phone, email, ..., phone.cell, email.home, address.home.locality, name.family, social.linkedin, categories; details.columns lists the forms); quote fields that hold commas, quotes or line breaks.',
-    when: 'POST /v1/batches with Content-Type: text/csv whose text is not well-formed CSV (details.line), has no header row, names a column twice, or names a column that is not a contact column of contact-model.md §6 (details.column).',
+    when: 'POST /v1/batches with Content-Type: text/csv whose text is not well-formed CSV (details.line), has no header row, names a column twice, or names a column that is not a contact column of docs/contact.md#csv-columns (details.column).',
   },
   invalid_vcard: {
     status: 400,
@@ -53,7 +53,7 @@ export const ERROR_CODES = {
     status: 400,
     message: 'A query parameter is invalid.',
     hint: 'Correct the query parameter named in error.details.parameter.',
-    when: 'A query parameter has a value outside its documented range or type. details.parameter names it.',
+    when: 'A query parameter has a value outside its documented range or type, or one the other parameters rule out (nfc with format=mecard). details.parameter names it.',
   },
   invalid_cursor: {
     status: 400,
@@ -89,7 +89,13 @@ export const ERROR_CODES = {
     status: 400,
     message: 'The vCard does not fit the requested QR version even with every optional property left out.',
     hint: 'Ask for a larger qrVersion or a lower qrLevel (details.capacity is what the requested code holds, details.bytes what the card needs at least), or shorten the name, the first phone or the first email.',
-    when: 'With ?qrVersion= (and qrLevel), the payload with every property the budget may leave out gone (contact-model.md §4) is still larger than that QR code holds. details: {qrVersion, qrLevel, capacity, bytes}.',
+    when: 'With ?qrVersion= (and qrLevel), the payload with every property the budget may leave out gone (docs/contact.md#qr-budget) is still larger than that QR code holds. details: {qrVersion, qrLevel, capacity, bytes}.',
+  },
+  nfc_capacity_exceeded: {
+    status: 400,
+    message: 'The vCard does not fit the requested NFC tag even with every optional property left out.',
+    hint: 'Ask for a larger nfc tag (details.capacity is what the tag holds, details.bytes what the card needs at least), or shorten what is never left out: the name, the organization, the first phone and the first email.',
+    when: "With ?nfc=, the tag content (NDEF TLV, message and terminator TLV) of the card with every property the QR budget may leave out gone is larger than the tag's user memory; in a batch, that contact's item fails with it. details: {tag, capacity, bytes}. With qrVersion too, a card that fits neither is qr_budget_exceeded.",
   },
   template_requirements_not_met: {
     status: 400,

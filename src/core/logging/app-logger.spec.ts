@@ -70,6 +70,21 @@ describe('AppLogger.logRecord', () => {
     errors.mockRestore();
   });
 
+  it("writes Nest's start-up lines at debug, and nothing of them at info", () => {
+    const startup = (logger: AppLogger): Array<{ level: string; context: string }> =>
+      captureStdout(() => {
+        logger.log('Mapped {/v1/vcard, POST} route', 'RouterExplorer');
+        logger.log('VCardModule dependencies initialized', 'InstanceLoader');
+        logger.log('metrics listening', 'Metrics');
+      }).map((line) => JSON.parse(line) as { level: string; context: string });
+    expect(startup(new AppLogger('info'))).toEqual([expect.objectContaining({ level: 'info', context: 'Metrics' })]);
+    expect(startup(new AppLogger('debug')).map((line) => [line.level, line.context])).toEqual([
+      ['debug', 'RouterExplorer'],
+      ['debug', 'InstanceLoader'],
+      ['info', 'Metrics'],
+    ]);
+  });
+
   it('holds lines for up to LOG_FLUSH_DELAY_MS, then writes them in one call, in order', async () => {
     const chunks: string[] = [];
     jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {

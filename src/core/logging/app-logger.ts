@@ -22,6 +22,18 @@ const LEVEL_NAMES: Record<LogLevel, string> = {
   verbose: 'trace',
 };
 
+/**
+ * Nest's own start-up lines (modules initialised, each controller and every route mapped, about 70
+ * of them) are written at debug: at info, start-up says where the service listens in one line.
+ */
+const NEST_STARTUP_CONTEXTS: ReadonlySet<string> = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
 /** A log message whose values are all primitives: what `logRecord` writes exactly as Nest would. */
 export type FlatRecord = Readonly<Record<string, string | number | boolean | null>>;
 
@@ -90,6 +102,13 @@ export class AppLogger extends ConsoleLogger {
     stdoutLines.add(
       `${this.linePrefix}${Date.now()},"message":${JSON.stringify(message)},"context":${JSON.stringify(context)}}\n`,
     );
+  }
+
+  /** Nest passes a line's context as the last argument. */
+  override log(message: unknown, ...optionalParams: unknown[]): void {
+    const context = optionalParams.at(-1);
+    if (typeof context === 'string' && NEST_STARTUP_CONTEXTS.has(context)) this.debug(message, ...optionalParams);
+    else super.log(message, ...optionalParams);
   }
 
   /** ConsoleLogger's JSON object, with the level names log shippers know. */

@@ -18,7 +18,7 @@ export interface BatchRecord {
   failed: number;
   /** The `?template=` the batch was created with, if any. */
   template?: string;
-  /** The card options (`?format=`, `?qrVersion=`, `?qrLevel=`) of every contact; absent when none were given. */
+  /** The card options (`?format=`, `?qrVersion=`, `?qrLevel=`, `?nfc=`) of every contact; absent without any. */
   options?: EncodeOptions;
   /** Client address the batch counts against (running batches per client). */
   client: string;

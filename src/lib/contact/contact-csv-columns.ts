@@ -15,7 +15,7 @@ export type CsvHeader =
   | { ok: false; column: string; reason: 'unknown' | 'repeated' };
 
 /**
- * The CSV column names of a contact schema (contact-model.md §6), derived from it: a top-level text
+ * The CSV column names of a contact schema (docs/contact.md#csv-columns), derived from it: a top-level text
  * field is a column of its own name; `name.<part>` for the structured name; `<stem>.<type>` for a
  * typed list with one required text (`phone.cell`); `<stem>.<component>` and
  * `<stem>.<type>.<component>` for a typed list of structured entries (`address.home.locality`);

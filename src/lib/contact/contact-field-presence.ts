@@ -2,7 +2,7 @@ import type { ObjectRule, Rule } from './contact-rules';
 
 /**
  * Whether a validated contact has a field, as a template's requiredFields mean it
- * (contact-model.md §1): a flat shorthand is also satisfied by a non-empty entry of its list
+ * (docs/contact.md#fields): a flat shorthand is also satisfied by a non-empty entry of its list
  * (`phone` by `phones`, `website` by `urls`).
  */
 export function fieldPresence(schema: ObjectRule): (contact: object, field: string) => boolean {

@@ -92,8 +92,8 @@ export const CONTACT_TEXT_LIMITS: Readonly<Record<string, number>> = Object.free
 
 /**
  * The OpenAPI components of the contact: VCardRequest and the nested shapes it refers to
- * (ContactName, ContactPhone, ...). The OpenAPI document and the MCP schemas put these in place
- * of what @nestjs/swagger generates for the (property-less) VCardRequestDto class.
+ * (ContactName, ContactPhone, ...). VCardRequestDto's swagger decorators carry them, so every
+ * OpenAPI document and MCP schema built from that class has them.
  */
 export function contactSchemaComponents(): Record<string, ReturnType<typeof ruleJsonSchema>> {
   const components: Record<string, ReturnType<typeof ruleJsonSchema>> = {};

@@ -16,7 +16,7 @@ const valueOf = (input: unknown): unknown => {
 const base = { fullName: 'Ada Lovelace' };
 const thisYear = new Date().getUTCFullYear();
 
-describe('validateContact: the exact path and issue of each bad input (contact-model.md §1)', () => {
+describe('validateContact: the exact path and issue of each bad input (docs/contact.md#fields)', () => {
   it.each<[string, Record<string, unknown>, string, string]>([
     [
       'a phone entry without its number',

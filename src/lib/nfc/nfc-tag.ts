@@ -4,6 +4,9 @@ import { ndefMessageLength } from './ndef-message';
 export const NFC_TAG_CAPACITY = { ntag213: 144, ntag215: 504, ntag216: 888 } as const;
 export type NfcTag = keyof typeof NFC_TAG_CAPACITY;
 
+/** The tags, smallest first. */
+export const NFC_TAGS: readonly NfcTag[] = Object.freeze(Object.keys(NFC_TAG_CAPACITY) as NfcTag[]);
+
 export function isNfcTag(value: string): value is NfcTag {
   return Object.hasOwn(NFC_TAG_CAPACITY, value);
 }
@@ -32,4 +35,21 @@ export function tagContent(message: Uint8Array): Uint8Array {
 export function tagBytes(payloadLength: number): number {
   const message = ndefMessageLength(payloadLength);
   return (message <= ONE_BYTE_LENGTH_MAX ? 2 : 4) + message + 1;
+}
+
+const PAYLOAD_LIMIT = Object.fromEntries(
+  NFC_TAGS.map((tag) => {
+    let length = NFC_TAG_CAPACITY[tag];
+    while (tagBytes(length) > NFC_TAG_CAPACITY[tag]) length--;
+    return [tag, length];
+  }),
+) as Record<NfcTag, number>;
+
+/**
+ * The longest vCard payload, in bytes, whose tag content fits the tag. tagBytes never shrinks as
+ * the payload grows, so a payload fits the tag exactly when it is at most this long: the tag
+ * becomes one byte limit, like a QR code's capacity.
+ */
+export function tagPayloadLimit(tag: NfcTag): number {
+  return PAYLOAD_LIMIT[tag];
 }

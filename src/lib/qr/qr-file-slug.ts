@@ -1,7 +1,8 @@
 /**
- * The file name stem of a contact's QR image or card (contact-model.md §5): `fullName` with accents
- * removed, every run of characters other than ASCII letters and digits turned into one `-`,
- * trimmed of `-`, cut to 40 characters; `contact` when nothing is left.
+ * The one file name stem of everything a contact is downloaded as (the .vcf, the QR image, a
+ * codes.zip entry after its number, the playground's downloads; docs/api.md#file-names):
+ * `fullName` with accents removed, every run of characters other than ASCII letters and digits
+ * turned into one `-`, trimmed of `-`, cut to 40 characters; `contact` when nothing is left.
  */
 export function qrFileSlug(fullName: string): string {
   const slug = fullName

@@ -24,7 +24,7 @@ export class QrLevelCapacityError extends Error {
 /**
  * The QR symbol of `payload`'s UTF-8 bytes: one byte-mode segment, no ECI header, the smallest
  * version that holds it at `level` (npm `qrcode` chooses it, and masks and corrects the symbol).
- * A scanner decodes exactly the payload's bytes, as vcard-encoding.md §4 requires.
+ * A scanner decodes exactly the payload's bytes, as docs/encoding.md#utf-8-byte-mode requires.
  */
 export function qrMatrix(payload: string, level: QrLevel): QrMatrix {
   const bytes = utf8Length(payload);

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { QrMatrix } from './qr-matrix';
 
-/** Pixels per module and quiet-zone width in modules (contact-model.md §5). */
+/** Pixels per module and quiet-zone width in modules (docs/api.md#qr-code-images). */
 export interface QrRaster {
   scale: number;
   margin: number;

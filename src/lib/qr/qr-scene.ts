@@ -1,3 +1,4 @@
+import { forEachDarkRun } from './dark-runs';
 import type { QrMatrix } from './qr-matrix';
 
 /**
@@ -51,23 +52,14 @@ export type SceneShape = ScenePath | SceneImage;
  * dark modules as rectangles of one path (the same geometry as the plain SVG).
  */
 export function plainQrScene(matrix: QrMatrix, margin: number): QrScene {
-  const { size, modules } = matrix;
+  const { size } = matrix;
   const parts: string[] = [];
-  for (let row = 0; row < size; row++) {
-    let column = 0;
-    while (column < size) {
-      if (modules[row * size + column] === 0) {
-        column++;
-        continue;
-      }
-      const start = column;
-      while (column < size && modules[row * size + column] !== 0) column++;
-      const x = start + margin;
-      const y = row + margin;
-      const end = column + margin;
-      parts.push(`M ${x} ${y} L ${end} ${y} L ${end} ${y + 1} L ${x} ${y + 1} Z`);
-    }
-  }
+  forEachDarkRun(matrix, (row, start, column) => {
+    const x = start + margin;
+    const y = row + margin;
+    const end = column + margin;
+    parts.push(`M ${x} ${y} L ${end} ${y} L ${end} ${y + 1} L ${x} ${y + 1} Z`);
+  });
   const extent = size + 2 * margin;
   return {
     width: extent,

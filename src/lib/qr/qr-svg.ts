@@ -1,3 +1,4 @@
+import { forEachDarkRun } from './dark-runs';
 import type { QrMatrix } from './qr-matrix';
 import type { QrRaster } from './qr-png';
 
@@ -7,22 +8,13 @@ import type { QrRaster } from './qr-png';
  * than with `qrcode`'s toString, which would build the symbol a second time.
  */
 export function qrSvg(matrix: QrMatrix, { scale, margin }: QrRaster): string {
-  const { size, modules } = matrix;
+  const { size } = matrix;
   const extent = size + 2 * margin;
   const pixels = extent * scale;
   let path = '';
-  for (let row = 0; row < size; row++) {
-    let column = 0;
-    while (column < size) {
-      if (modules[row * size + column] === 0) {
-        column++;
-        continue;
-      }
-      const start = column;
-      while (column < size && modules[row * size + column] !== 0) column++;
-      path += `M${start + margin} ${row + margin}h${column - start}v1h${start - column}z`;
-    }
-  }
+  forEachDarkRun(matrix, (row, start, end) => {
+    path += `M${start + margin} ${row + margin}h${end - start}v1h${start - end}z`;
+  });
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${pixels}" height="${pixels}" viewBox="0 0 ${extent} ${extent}" shape-rendering="crispEdges">` +
     `<rect width="${extent}" height="${extent}" fill="#fff"/><path fill="#000" d="${path}"/></svg>\n`

@@ -1,3 +1,4 @@
+import { NFC_TAG_CAPACITY, NfcCapacityExceededError, tagBytes, tagPayloadLimit, type NfcTag } from '../nfc';
 import { cardItems, type CardItem } from './card-items';
 import { forMecard, mecardText } from './mecard-text';
 import { BUDGET_STEPS } from './qr-budget';
@@ -23,6 +24,11 @@ export interface EncodeOptions {
   budget?: QrBudget;
   /** The error-correction level the code will be drawn at: what the fit report's warnings speak of (M by default). */
   level?: QrLevel;
+  /**
+   * Leave properties out of qrPayload, in the same order, until its NDEF tag content fits this NFC
+   * tag (with a budget too, until both fit). A tag carries a vCard: not with mecard.
+   */
+  nfc?: NfcTag;
 }
 
 /** A card as encodeCard gives it, before the figures derived from the payload. */
@@ -40,9 +46,10 @@ export interface EncodedCard {
  * The card of a validated contact (docs/encoding.md#pipeline): its items written as vCard 3.0,
  * vCard 4.0 or MECARD; what is for the file only left out of qrPayload; what MECARD cannot carry
  * left out of it; then, with a budget, properties left out of qrPayload one step at a time until it
- * fits. `omitted` lists every request path that is in the card but not in qrPayload, in that order.
- * Throws QrBudgetExceededError, QrCapacityExceededError (no value in either), or
- * VCardInvariantError for an encoder bug.
+ * fits (a QR budget, an NFC tag, or both: the stricter byte limit). `omitted` lists every request
+ * path that is in the card but not in qrPayload, in that order. Throws QrBudgetExceededError (also
+ * when neither limit can be met), NfcCapacityExceededError, QrCapacityExceededError (no value in
+ * any), or VCardInvariantError for an encoder bug.
  */
 export function encodeCard(contact: object, options: EncodeOptions = {}): EncodedCard {
   const format = options.format ?? 'vcard3';
@@ -72,20 +79,25 @@ export function encodeCard(contact: object, options: EncodeOptions = {}): Encode
     const capacity = QR_BYTE_CAPACITY[options.budget.level][options.budget.version - 1];
     if (capacity === undefined) throw new Error('qrVersion is outside 1 to 40');
     budget = { ...options.budget, capacity };
-    for (const step of BUDGET_STEPS) {
-      while (bytes > capacity) {
-        const cut = step(qr);
-        if (cut === null) break;
-        qr = cut.items;
-        omitted.push(cut.path);
-        qrPayload = payloadOf(qr);
-        bytes = utf8Length(qrPayload);
-      }
-      if (bytes <= capacity) break;
-    }
-    if (bytes > capacity)
-      throw new QrBudgetExceededError(options.budget.version, options.budget.level, capacity, bytes);
   }
+  if (options.nfc !== undefined && format === 'mecard') throw new Error('a tag carries a vCard, not MECARD');
+  // The QR code and the tag are each a byte limit on the payload: one fitting loop meets the stricter.
+  const limit = Math.min(budget?.capacity ?? Infinity, options.nfc ? tagPayloadLimit(options.nfc) : Infinity);
+  for (const step of BUDGET_STEPS) {
+    while (bytes > limit) {
+      const cut = step(qr);
+      if (cut === null) break;
+      qr = cut.items;
+      omitted.push(cut.path);
+      qrPayload = payloadOf(qr);
+      bytes = utf8Length(qrPayload);
+    }
+    if (bytes <= limit) break;
+  }
+  if (budget && bytes > budget.capacity)
+    throw new QrBudgetExceededError(budget.version, budget.level, budget.capacity, bytes);
+  if (options.nfc && bytes > tagPayloadLimit(options.nfc))
+    throw new NfcCapacityExceededError(options.nfc, NFC_TAG_CAPACITY[options.nfc], tagBytes(bytes));
   if (bytes > QR_MAX_BYTES) throw new QrCapacityExceededError(bytes, QR_MAX_BYTES, largestField(qr, format));
   return { qrPayload, card, format, omitted, ...(budget ? { budget } : {}), bytes };
 }

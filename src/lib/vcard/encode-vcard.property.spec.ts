@@ -16,7 +16,7 @@ import { describeQrPayload, encodeVCard, type EncodedVCard } from './encode-vcar
 import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
 import { normalizeWebsite } from '../contact';
 
-// Invariants of vcard-encoding.md §6.1 that a pure encoder can break, checked on hostile cards.
+// Invariants of docs/encoding.md#invariants that a pure encoder can break, checked on hostile cards.
 // The expected values come from the inputs and the spec, read back with the strict reader.
 
 const capacity = JSON.parse(
@@ -70,7 +70,7 @@ function encodeOrCapacityError(fields: ContactFields): EncodedVCard | null {
   }
 }
 
-describe('encodeVCard properties (§6.1)', () => {
+describe('encodeVCard properties (docs/encoding.md#invariants)', () => {
   it('P1 well-formed Unicode, P2 framing, P3 CRLF only, P4 unfolded lines of known shape', () => {
     fc.assert(
       fc.property(hostileContact, (fields) => {

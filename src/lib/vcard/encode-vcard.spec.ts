@@ -13,7 +13,7 @@ const encode = (fields: Partial<Record<ContactField, string | null>>) =>
   encodeVCard(cleanedContact(fields as Partial<Record<ContactField, string>>));
 
 describe('encodeVCard: exact output', () => {
-  it('encodes a full card in the order of §0.2, escaping per §2.4', () => {
+  it('encodes a full card in the order of docs/encoding.md#property-order, escaping per docs/encoding.md#escaping', () => {
     const result = encode({
       fullName: 'Dr. Jane Q. Public',
       organization: 'Acme; Widgets, Inc.',
@@ -76,7 +76,7 @@ describe('encodeVCard: exact output', () => {
     ['María de la Cruz', 'N:de la Cruz;María;;;'],
     ['山田 太郎', 'N:山田;太郎;;;'],
     ['毛泽东', 'N:;毛泽东;;;'],
-    // Documented miss (§2.8): a capitalised particle is taken for an additional name.
+    // Documented miss (docs/encoding.md#n-from-fullname): a capitalised particle is taken for an additional name.
     ['Jean-Claude Van Damme', 'N:Damme;Jean-Claude;Van;;'],
     ['Doe, Jane', 'N:Doe;Jane;;;'],
     ['John Smith, Jr.', 'N:Smith;John;;;Jr.'],

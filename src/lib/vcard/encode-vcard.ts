@@ -1,4 +1,5 @@
 import { isFirstContract, type ContactFields } from '../contact';
+import { nfcFit, type NfcFit, type NfcTag } from '../nfc';
 import { encodeCard, type EncodeOptions, type QrBudget, type VCardFormat } from './encode-card';
 import { foldVCardLines } from './fold-lines';
 import { minQrVersion } from './min-qr-version';
@@ -26,6 +27,8 @@ export interface EncodedVCard {
   qr: QrInfo;
   /** The level the fit report speaks of, when the request named one (kept by jobs and batches, never answered). */
   level?: QrLevel;
+  /** The NFC tag the payload was fitted to, and the NDEF message that carries it. */
+  nfc?: NfcFit;
 }
 
 /**
@@ -41,24 +44,34 @@ export interface StoredCard {
   budget?: QrBudget & { capacity: number };
   /** The fit report's level, when not M. */
   level?: QrLevel;
+  /** The NFC tag the payload was fitted to: its message is rebuilt from the payload. */
+  nfcTag?: NfcTag;
 }
 
 /**
  * The card of a validated contact, with the figures derived from its payload (docs/encoding.md):
  * one path for every contact, through encodeCard. A contact of the first contract's fields only,
- * with no format or budget, is described as it always was (no `format`, no `qr.omitted`).
+ * with no format, budget or tag, is described as it always was (no `format`, no `qr.omitted`).
  *
- * Callers validate first (ContactValidator); what is left here are QrBudgetExceededError and
- * QrCapacityExceededError for a card that cannot fit, and VCardInvariantError for an encoder bug.
- * No message contains a field value.
+ * Callers validate first (ContactValidator); what is left here are QrBudgetExceededError,
+ * NfcCapacityExceededError and QrCapacityExceededError for a card that cannot fit, and
+ * VCardInvariantError for an encoder bug. No message contains a field value.
  */
 export function encodeVCard(fields: ContactFields, options: EncodeOptions = {}): EncodedVCard {
   const level = options.level === 'M' ? undefined : options.level;
   const { qrPayload, card, omitted, format, budget, bytes } = encodeCard(fields, options);
-  if (options.format === undefined && options.budget === undefined && isFirstContract(fields))
+  if (options.format === undefined && options.budget === undefined && !options.nfc && isFirstContract(fields))
     return describeQrPayload(qrPayload, bytes, level);
   return describeStoredCard(
-    { qrPayload, card, omitted, format, ...(budget ? { budget } : {}), ...(level ? { level } : {}) },
+    {
+      qrPayload,
+      card,
+      omitted,
+      format,
+      ...(budget ? { budget } : {}),
+      ...(level ? { level } : {}),
+      ...(options.nfc ? { nfcTag: options.nfc } : {}),
+    },
     bytes,
   );
 }
@@ -93,6 +106,7 @@ export function describeStoredCard(stored: StoredCard, bytes = utf8Length(stored
     format: stored.format,
     qr,
     ...(stored.level ? { level: stored.level } : {}),
+    ...(stored.nfcTag ? { nfc: nfcFit(stored.nfcTag, stored.qrPayload) } : {}),
   };
 }
 
@@ -103,6 +117,7 @@ export function toStoredCard(encoded: EncodedVCard, level: QrLevel | undefined =
   const omitted = encoded.qr.omitted ?? [];
   const stored: StoredCard = { qrPayload: encoded.qrPayload, omitted, format: encoded.format, ...kept };
   if (encoded.qr.budget) stored.budget = encoded.qr.budget;
+  if (encoded.nfc) stored.nfcTag = encoded.nfc.tag;
   const card = encoded.vcard.replaceAll('\r\n ', '');
   if (card !== encoded.qrPayload) stored.card = card;
   return stored;

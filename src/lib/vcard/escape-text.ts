@@ -2,7 +2,7 @@ const NEEDS_ESCAPE = /[\\,;\n]/;
 const ESCAPABLE = /[\\,;\n]/g;
 
 /**
- * RFC 2426 text escaping (vcard-encoding.md §2.4): `\` `,` `;` and newline, and nothing else.
+ * RFC 2426 text escaping (docs/encoding.md#escaping): `\` `,` `;` and newline, and nothing else.
  * One regex pass handles every character, so a backslash is never escaped twice.
  */
 export function escapeText(value: string): string {

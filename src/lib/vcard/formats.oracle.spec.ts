@@ -8,7 +8,7 @@ import type { ContactFields } from '../contact';
 import { encodeVCard } from './encode-vcard';
 import { deriveStructuredName } from './structured-name';
 
-// vCard 4.0 and MECARD (contact-model.md §2) for generated rich contacts. 4.0 is read by ical.js
+// vCard 4.0 and MECARD (docs/encoding.md#formats) for generated rich contacts. 4.0 is read by ical.js
 // (its vCard 4.0 design set) and checked property by property; MECARD by a reader written from
 // ZXing's AddressBookDoCoMoResultParser (test/fixtures/vcard/mecard-reader.ts), field by field.
 

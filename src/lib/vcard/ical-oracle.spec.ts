@@ -15,7 +15,7 @@ import { encodeVCard } from './encode-vcard';
 import { deriveStructuredName } from './structured-name';
 import { normalizeWebsite } from '../contact';
 
-// ical.js 2.2.1 as the independent parser of §6.1 P7/P8 (vobject stands in for it in the spec).
+// ical.js 2.2.1 as the independent parser of docs/encoding.md#invariants P7/P8 (vobject stands in for it in the spec).
 // Its quirks (documented in ical-reader.ts) are pinned first, so that the oracle's expectations
 // below are known to be about ical.js and not about the encoder.
 

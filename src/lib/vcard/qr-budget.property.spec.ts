@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { richContact, type RichContactInput } from '../../../test/fixtures/vcard/rich-contact.arbitrary';
+import { documentedOrder } from '../../../test/fixtures/vcard/budget-order';
+import { richContact } from '../../../test/fixtures/vcard/rich-contact.arbitrary';
 import { validateContact } from '../contact';
 import type { ContactFields } from '../contact';
 import { encodeVCard } from './encode-vcard';
@@ -9,7 +10,7 @@ import { QR_BYTE_CAPACITY, type QrLevel } from './qr-capacity';
 import { QrBudgetExceededError } from './qr-budget-exceeded.error';
 import { utf8Length } from './utf8-length';
 
-// The QR budget (contact-model.md §4) for generated rich contacts, every format, and every
+// The QR budget (docs/contact.md#qr-budget) for generated rich contacts, every format, and every
 // version/level pair: a budgeted qrPayload fits the capacity of qr-byte-capacity.json, leaves out
 // exactly a prefix of the documented order (computed here from the request, independently of the
 // encoder), leaves vcard unchanged, and leaves out no more as the version grows; a card that does
@@ -17,37 +18,6 @@ import { utf8Length } from './utf8-length';
 
 const LEVELS: QrLevel[] = ['L', 'M', 'Q', 'H'];
 const FORMATS: VCardFormat[] = ['vcard3', 'vcard4', 'mecard'];
-
-/** The documented order, as request paths, for what this contact has (MECARD-less fields skipped for mecard). */
-function documentedOrder(c: RichContactInput, format: VCardFormat): string[] {
-  const mecard = format === 'mecard';
-  const indexed = (
-    flat: string | undefined,
-    flatName: string,
-    list: unknown[] | undefined,
-    listName: string,
-  ): string[] => [...(flat ? [flatName] : []), ...(list ?? []).map((_, i) => `${listName}[${i}]`)];
-  const urls = indexed(c.website, 'website', c.urls, 'urls');
-  const addresses = indexed(c.address, 'address', c.addresses, 'addresses');
-  const emails = indexed(c.email, 'email', c.emails, 'emails');
-  const phones = indexed(c.phone, 'phone', c.phones, 'phones');
-  const laterReversed = (list: string[]): string[] => list.slice(1).reverse();
-  return [
-    ...(c.categories && !mecard ? ['categories'] : []),
-    ...(mecard ? [] : (c.socialProfiles ?? []).map((_, i) => `socialProfiles[${i}]`).reverse()),
-    ...(c.note ? ['note'] : []),
-    ...(c.birthday ? ['birthday'] : []),
-    ...(c.nickname ? ['nickname'] : []),
-    ...laterReversed(urls),
-    ...laterReversed(addresses),
-    ...laterReversed(emails),
-    ...laterReversed(phones),
-    ...(c.title && !mecard ? ['title'] : []),
-    ...(c.department && !mecard ? ['department'] : []),
-    ...urls.slice(0, 1),
-    ...addresses.slice(0, 1),
-  ];
-}
 
 const budgetCase = fc.record({
   input: richContact,

@@ -13,7 +13,7 @@ const QR_WARNING_SCREEN_ONLY =
 const QR_WARNING_LEVEL_M_TOO_SMALL =
   'Over 2331 bytes: error correction level M cannot hold this payload; encode it at level L.';
 
-// A verbatim copy of /work/shared/spec/qr-byte-capacity.json (measured with qrencode).
+// A verbatim copy of test/fixtures/vcard/qr-byte-capacity.json (measured with qrencode).
 const measured = JSON.parse(
   readFileSync(join(__dirname, '../../../test/fixtures/vcard/qr-byte-capacity.json'), 'utf8'),
 ) as Record<'L' | 'M' | 'Q' | 'H', number[]>;
@@ -24,7 +24,7 @@ describe('QR byte capacity', () => {
     for (const level of ['L', 'M', 'Q', 'H'] as const) expect(QR_BYTE_CAPACITY[level]).toHaveLength(40);
   });
 
-  it('matches the byte-mode arithmetic at version 40 (§4.1): floor((8·codewords − 20) / 8)', () => {
+  it('matches the byte-mode arithmetic at version 40 (docs/encoding.md#qr-capacity): floor((8·codewords − 20) / 8)', () => {
     const dataCodewords = { L: 2956, M: 2334, Q: 1666, H: 1276 };
     for (const level of ['L', 'M', 'Q', 'H'] as const) {
       expect(QR_BYTE_CAPACITY[level][39]).toBe(Math.floor((8 * dataCodewords[level] - 20) / 8));
@@ -48,7 +48,7 @@ describe('minQrVersion', () => {
     [406, { L: 13, M: 15, Q: 19, H: 22 }],
     [649, { L: 18, M: 20, Q: 24, H: 28 }],
     [1000, { L: 22, M: 26, Q: 31, H: 36 }],
-  ])('%i bytes -> %j (the examples of §4.2)', (bytes, expected) => {
+  ])('%i bytes -> %j (the examples of docs/encoding.md#minimum-version)', (bytes, expected) => {
     expect(minQrVersion(bytes)).toEqual(expected);
   });
 

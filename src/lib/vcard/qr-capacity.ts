@@ -9,8 +9,8 @@ function frozen(capacities: number[]): number[] {
 /**
  * Byte-mode capacity of QR versions 1–40 (index 0 = version 1) per error-correction level, without
  * an ECI header (an ECI 26 header costs exactly one byte at every version and level). Copied from
- * /work/shared/spec/qr-byte-capacity.json, measured with qrencode and checked by arithmetic
- * (vcard-encoding.md §4.1); kept as code so the library has no JSON import.
+ * test/fixtures/vcard/qr-byte-capacity.json, measured with qrencode and checked by arithmetic
+ * (docs/encoding.md#qr-capacity); kept as code so the library has no JSON import.
  */
 export const QR_BYTE_CAPACITY: { L: number[]; M: number[]; Q: number[]; H: number[] } = Object.freeze({
   L: frozen([

@@ -9,7 +9,8 @@ import type { QrLevel } from './qr-capacity';
 // P11: the payload survives a real QR code. npm `qrcode` builds the symbol from the UTF-8 bytes in
 // byte mode (no transcoding, no ECI), zbar (an independent C decoder, here compiled to WebAssembly
 // by @undecaf/zbar-wasm, so no system program is needed) reads it back from a grey-scale image in
-// binary mode, and the bytes are compared, not decoded text (§4.4: decoders guess charsets).
+// binary mode, and the bytes are compared, not decoded text: decoders guess charsets
+// (docs/encoding.md#utf-8-byte-mode).
 //
 // The image is drawn from qrcode's own module matrix instead of QRCode.toFile's PNG: under Jest,
 // qrcode's PNG writer (pngjs streams) took about 5 s for a version-38 symbol. A rasteriser bug

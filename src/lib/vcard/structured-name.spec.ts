@@ -10,7 +10,7 @@ const tokens = (s: string): string[] =>
     .filter((token) => token !== '')
     .sort();
 
-describe('deriveStructuredName (vcard-encoding.md §2.8)', () => {
+describe('deriveStructuredName (docs/encoding.md#n-from-fullname)', () => {
   it.each<[string, [string, string, string, string, string]]>([
     ['Cher', ['', 'Cher', '', '', '']],
     ['Jane Doe', ['Doe', 'Jane', '', '', '']],
@@ -25,7 +25,8 @@ describe('deriveStructuredName (vcard-encoding.md §2.8)', () => {
     ['やまだ たろう', ['やまだ', 'たろう', '', '', '']],
     // CJK written without a space: one token, given only (guessing the split would often be wrong).
     ['毛泽东', ['', '毛泽东', '', '', '']],
-    // The comma form (§2.8 rule 5): "Family, Given [Additional]", particles kept in the family.
+    // The comma form (docs/encoding.md#n-from-fullname rule 5): "Family, Given [Additional]", particles kept
+    // in the family.
     ['Doe, Jane', ['Doe', 'Jane', '', '', '']],
     ['Doe,Jane', ['Doe', 'Jane', '', '', '']],
     ['van der Berg, Anna Maria', ['van der Berg', 'Anna', 'Maria', '', '']],
@@ -39,7 +40,8 @@ describe('deriveStructuredName (vcard-encoding.md §2.8)', () => {
     ['Doe, Jane, Esq.', ['Esq.', 'Doe,', 'Jane,', '', '']],
     ['Doe,', ['', 'Doe,', '', '', '']],
     [', Jane', ['Jane', ',', '', '', '']],
-    // Documented misses (§2.8): a capitalised particle, a trailing emoji, honorifics without a comma.
+    // Documented misses (docs/encoding.md#n-from-fullname): a capitalised particle, a trailing emoji, honorifics
+    // without a comma.
     ['Jean-Claude Van Damme', ['Damme', 'Jean-Claude', 'Van', '', '']],
     ['Jane Doe 😀', ['😀', 'Jane', 'Doe', '', '']],
     ['Dr. Jane Doe Jr.', ['Jr.', 'Dr.', 'Jane Doe', '', '']],

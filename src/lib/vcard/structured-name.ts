@@ -1,7 +1,7 @@
 export type StructuredName = [family: string, given: string, additional: string, prefix: string, suffix: string];
 
-// Lower-case only: "Van Damme" stays a given/additional + family split (a documented miss, §2.8),
-// because capitalised "Van"/"De" are also ordinary given names.
+// Lower-case only: "Van Damme" stays a given/additional + family split (a documented miss,
+// docs/encoding.md#n-from-fullname), because capitalised "Van"/"De" are also ordinary given names.
 const FAMILY_PARTICLES: ReadonlySet<string> = new Set([
   'van',
   'von',
@@ -27,7 +27,8 @@ const FAMILY_PARTICLES: ReadonlySet<string> = new Set([
   'af',
 ]);
 
-// Honorific suffixes that a comma may introduce ("John Smith, Jr."): §2.8 rule 5, case-insensitive.
+// Honorific suffixes that a comma may introduce ("John Smith, Jr."): docs/encoding.md#n-from-fullname
+// rule 5, case-insensitive.
 const SUFFIXES: ReadonlySet<string> = new Set([
   'jr',
   'jr.',
@@ -53,7 +54,7 @@ const WHITESPACE_RUN = /\s+/;
 const tokensOf = (text: string): string[] => text.split(WHITESPACE_RUN).filter((token) => token !== '');
 
 /**
- * The deterministic N rule of vcard-encoding.md §2.8. Every whitespace token of `fullName` lands in
+ * The deterministic N rule of docs/encoding.md#n-from-fullname. Every whitespace token of `fullName` lands in
  * exactly one component (tokens inside a component are joined with one space) once the comma that
  * separates "Family, Given" or introduces a suffix is taken out; nothing is invented, and the
  * prefix is always empty (no honorific detection). Only an empty `fullName` gives an all-empty
@@ -80,7 +81,7 @@ export function deriveStructuredName(fullName: string): StructuredName {
   return [family, given, additional, '', ''];
 }
 
-/** Rules 2-4 of §2.8 on the tokens of a name: [family, given, additional]. */
+/** Rules 2-4 of docs/encoding.md#n-from-fullname on the tokens of a name: [family, given, additional]. */
 function splitTokens(tokens: string[]): [string, string, string] {
   // One token covers mononyms and CJK names written without a space: guessing would be wrong
   // as often as right.

@@ -1,5 +1,5 @@
 /**
- * The encoder built a vCard that breaks its own post-condition (vcard-encoding.md §3.5): a bug, so
+ * The encoder built a vCard that breaks its own post-condition (docs/encoding.md#post-conditions): a bug, so
  * callers should answer 500. The message describes the broken rule and a line number only, never a
  * contact value.
  */

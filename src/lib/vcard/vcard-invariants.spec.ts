@@ -5,7 +5,7 @@ import { assertVCardInvariants } from './vcard-invariants';
 const payload = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
 const SECRET = 'Mallory';
 
-describe('assertVCardInvariants (the post-condition of §3.5)', () => {
+describe('assertVCardInvariants (the post-condition of docs/encoding.md#post-conditions)', () => {
   it('accepts a well-formed card', () => {
     expect(() =>
       assertVCardInvariants(

@@ -1,12 +1,12 @@
 import { VCardInvariantError } from './vcard-invariant.error';
 
-// vcard-encoding.md §3.5: a property name, then only fixed upper-case parameters, then the colon;
+// docs/encoding.md#post-conditions: a property name, then only fixed upper-case parameters, then the colon;
 // or one of the two properties with a lower-case parameter from a closed set (a social profile's
 // service, PHOTO's value type). User data can never produce a line that starts like this and also
 // survive the count check.
 const PHYSICAL_LINE =
   /^(?:[A-Z][A-Z0-9-]*(;[A-Z]+=[A-Z0-9,-]+)*|X-SOCIALPROFILE;TYPE=[a-z0-9][a-z0-9.-]{0,31}|PHOTO;VALUE=uri):/;
-// vCard 4.0 (contact-model.md §2): lower-case TYPE values, PREF=1, a social profile's SERVICE-TYPE.
+// vCard 4.0 (docs/encoding.md#formats): lower-case TYPE values, PREF=1, a social profile's SERVICE-TYPE.
 const PHYSICAL_LINE_4 = /^[A-Z][A-Z0-9-]*(;TYPE=[a-z,]+|;PREF=1|;SERVICE-TYPE=[a-z0-9][a-z0-9.-]{0,31})*:/;
 
 /**

@@ -4,7 +4,7 @@ import type { BatchSource } from '../../infra/store/batch-record';
 import { contactCsvColumn, readCsvHeader } from '../../lib/contact';
 import { csvDialectMapper, detectCsvDialect } from '../../lib/contact/csv-dialects';
 
-/** The forms of the contact's CSV columns (docs/contact.md#csv-columns), for the error naming an unknown one. */
+/** The column forms of docs/contact.md#csv-columns, for the error that names an unknown column. */
 const CSV_COLUMN_FORMS = [
   'fullName, organization, department, title, nickname, birthday, note, photoUrl, phone, email, website, address',
   'phone.<type>, email.<type>, url.<type>',

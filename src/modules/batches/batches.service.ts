@@ -94,7 +94,7 @@ export class BatchesService {
       failed: 0,
       ...(template !== undefined ? { template } : {}),
       client: client.address,
-      ...(options.format || options.budget || options.level ? { options } : {}),
+      ...(options.format || options.budget || options.level || options.nfc ? { options } : {}),
       source,
       ...(ignoredColumns !== undefined ? { ignoredColumns } : {}),
     };

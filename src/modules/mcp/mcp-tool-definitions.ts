@@ -56,7 +56,7 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
       name: 'create_vcard_payload',
       title: 'Create a vCard QR payload',
       description:
-        'Builds a contact card from contact fields (vCard 3.0, read by every phone; vCard 4.0 or MECARD with format) and returns qrPayload (the exact text to encode into a QR code), vcard (the card as .vcf text) and qr (byte count, smallest QR version per level, warnings, and with qrVersion the fields left out to fit). ' +
+        'Builds a contact card from contact fields (vCard 3.0, read by every phone; vCard 4.0 or MECARD with format) and returns qrPayload (the exact text to encode into a QR code), vcard (the card as .vcf text) and qr (byte count, smallest QR version per level, warnings, and with qrVersion the fields left out to fit); with nfc, fitted to that NFC tag, nfc.message being the NDEF message. ' +
         `Any field not in the schema is rejected. Same rules and output as POST /v1/vcard. Deterministic; stores nothing. ${ON_ERROR}`,
       inputSchema: withArguments(described, CARD_QUERY.schemas()),
       outputSchema: output(dtoJsonSchema(VCardResponseDto, OPAQUE_IN_OUTPUTS)),

@@ -1,5 +1,7 @@
-import { declareQuery } from '../../core/validation/query-declaration';
+import { ApiError } from '../../core/errors/api-error';
+import { declareQuery, type QueryDeclaration } from '../../core/validation/query-declaration';
 import type { ChoiceRule, IntegerRule, TextRule } from '../../lib/contact';
+import { NFC_TAG_CAPACITY, NFC_TAGS, type NfcTag } from '../../lib/nfc';
 import { BUDGET_ORDER_DOCS, VCARD_FORMATS, type EncodeOptions, type QrLevel, type VCardFormat } from '../../lib/vcard';
 
 /** How a QR image is drawn: error-correction level, pixels per module, quiet zone in modules. */
@@ -38,6 +40,11 @@ export const CARD_PARAMETERS = {
     description:
       'Error-correction level of the code (default M): of the QR image, of qr.warnings, and of the QR budget (with qrVersion).',
   } satisfies ChoiceRule,
+  nfc: {
+    kind: 'choice',
+    values: NFC_TAGS,
+    description: `An NFC tag (user memory ${NFC_TAGS.map((tag) => `${tag} ${NFC_TAG_CAPACITY[tag]}`).join(', ')} bytes): qrPayload is fitted to it in the QR budget's order (with qrVersion, both limits hold) and nfc.message is the NDEF message to write (base64). Not with format=mecard; 400 nfc_capacity_exceeded when the card cannot fit.`,
+  } satisfies ChoiceRule,
 } as const;
 
 /** The parameters of a QR image. */
@@ -64,10 +71,31 @@ export interface CardQuery {
   format?: VCardFormat;
   qrVersion?: number;
   qrLevel?: QrLevel;
+  nfc?: NfcTag;
+}
+
+/**
+ * A tag carries a vCard, so nfc with format=mecard is refused, naming nfc. Checked with the other
+ * parameters, before the body is read.
+ */
+function withTagFormatRule<T extends CardQuery>(declaration: QueryDeclaration<T>): QueryDeclaration<T> {
+  return {
+    ...declaration,
+    validate(query) {
+      const checked = declaration.validate(query);
+      if (checked.nfc !== undefined && checked.format === 'mecard')
+        throw new ApiError('invalid_query', {
+          message: 'The query parameter nfc is invalid: an NFC tag carries a vCard, not MECARD.',
+          hint: 'Ask for format=vcard3 or format=vcard4 with nfc, or leave nfc out.',
+          details: { parameter: 'nfc', issue: 'invalid_value' },
+        });
+      return checked;
+    },
+  };
 }
 
 /** The card parameters of the routes that create cards without drawing them (jobs, batches). */
-export const CARD_QUERY = declareQuery<CardQuery>(CARD_PARAMETERS);
+export const CARD_QUERY = withTagFormatRule(declareQuery<CardQuery>(CARD_PARAMETERS));
 
 /** A card's parameters and an image's, checked. */
 export type CardImageQuery = CardQuery & { scale?: number; margin?: number };
@@ -79,6 +107,7 @@ export function cardOptions(query: CardQuery): EncodeOptions {
   if (query.qrLevel !== undefined) options.level = query.qrLevel;
   if (query.qrVersion !== undefined)
     options.budget = { version: query.qrVersion, level: query.qrLevel ?? QR_IMAGE_DEFAULTS.qrLevel };
+  if (query.nfc !== undefined) options.nfc = query.nfc;
   return options;
 }
 
@@ -97,8 +126,9 @@ export function optionsFingerprint(options: EncodeOptions): Record<string, unkno
     ...(options.format ? { format: options.format } : {}),
     ...(options.budget ? { qrVersion: options.budget.version, qrLevel: options.budget.level } : {}),
     ...(!options.budget && options.level ? { qrLevel: options.level } : {}),
+    ...(options.nfc ? { nfc: options.nfc } : {}),
   };
 }
 
 /** POST /v1/vcard: the card's parameters and its image's. */
-export const VCARD_QUERY = declareQuery<CardImageQuery>({ ...CARD_PARAMETERS, ...IMAGE_PARAMETERS });
+export const VCARD_QUERY = withTagFormatRule(declareQuery<CardImageQuery>({ ...CARD_PARAMETERS, ...IMAGE_PARAMETERS }));

@@ -41,6 +41,7 @@ export const CARD_ERRORS: readonly ErrorCode[] = [
   'invalid_idempotency_key',
   'qr_capacity_exceeded',
   'qr_budget_exceeded',
+  'nfc_capacity_exceeded',
   'template_requirements_not_met',
   'payload_too_large',
   'unsupported_media_type',

@@ -1,19 +1,26 @@
-/** What POST /v1/vcard answers with: the JSON response, the .vcf text, or the QR code as an image. */
-export type VCardRepresentation = 'json' | 'vcard' | 'png' | 'svg';
+/**
+ * What POST /v1/vcard answers with: the JSON response, the .vcf text, the QR code as an image, or
+ * (with ?nfc=) the tag content.
+ */
+export type VCardRepresentation = 'json' | 'vcard' | 'png' | 'svg' | 'ndef';
 
 /** The media types POST /v1/vcard can answer with, for a 406's details. */
 export const VCARD_MEDIA_TYPES = ['application/json', 'text/vcard', 'image/png', 'image/svg+xml'] as const;
+
+/** The media type of a tag's raw content, answered only to a request with ?nfc=. */
+export const TAG_CONTENT_MEDIA_TYPE = 'application/octet-stream';
 
 /**
  * The representation an Accept header asks for (q-values honoured), or null for an Accept the route
  * cannot answer (406). JSON wins ties, then the .vcf, then PNG, then SVG. So that every Accept
  * answered before images existed keeps its answer, JSON and the .vcf are matched as they always
  * were (the highest q of their ranges), and an Accept matching nothing is JSON unless it asks for
- * an image: only then is it refused.
+ * an image: only then is it refused. application/octet-stream counts only for a request `withTag`
+ * (it ranks last on a tie); for any other it is ignored, as it always was.
  */
-export function negotiateVCard(accept: string | undefined): VCardRepresentation | null {
+export function negotiateVCard(accept: string | undefined, withTag = false): VCardRepresentation | null {
   if (!accept) return 'json';
-  const q = { json: 0, vcard: 0, png: 0, svg: 0 };
+  const q = { json: 0, vcard: 0, png: 0, svg: 0, ndef: 0 };
   // An image type's q is that of its most specific range: image/png, else image/*.
   const exact = { png: -1, svg: -1 };
   let imageWildcard = -1;
@@ -28,17 +35,18 @@ export function negotiateVCard(accept: string | undefined): VCardRepresentation 
     else if (type === 'image/png') exact.png = Math.max(exact.png, weight);
     else if (type === 'image/svg+xml') exact.svg = Math.max(exact.svg, weight);
     else if (type === 'image/*') imageWildcard = Math.max(imageWildcard, weight);
+    else if (withTag && type === TAG_CONTENT_MEDIA_TYPE) q.ndef = Math.max(q.ndef, weight);
     if (type.startsWith('image/')) asksForImage = true;
   }
   q.png = exact.png >= 0 ? exact.png : Math.max(imageWildcard, 0);
   q.svg = exact.svg >= 0 ? exact.svg : Math.max(imageWildcard, 0);
   let best: VCardRepresentation = 'json';
-  for (const candidate of ['vcard', 'png', 'svg'] as const) if (q[candidate] > q[best]) best = candidate;
+  for (const candidate of ['vcard', 'png', 'svg', 'ndef'] as const) if (q[candidate] > q[best]) best = candidate;
   if (q[best] > 0) return best;
   return asksForImage ? null : 'json';
 }
 
-/** Whether an Accept header's text/vcard range asks for version=4.0 (contact-model.md §2). */
+/** Whether an Accept header's text/vcard range asks for version=4.0 (docs/encoding.md#formats). */
 export function acceptsVCard4(accept: string | undefined): boolean {
   if (!accept) return false;
   return accept.split(',').some((part) => {
@@ -48,17 +56,4 @@ export function acceptsVCard4(accept: string | undefined): boolean {
       params.some((param) => param.replace(/\s/g, '') === 'version=4.0')
     );
   });
-}
-
-/** ASCII file name for Content-Disposition: letters and digits of the name, else "contact". */
-export function vcardFileName(fullName: string): string {
-  const slug = fullName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-    .replace(/-+$/, '');
-  return `${slug || 'contact'}.vcf`;
 }

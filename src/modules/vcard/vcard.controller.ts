@@ -7,12 +7,13 @@ import { IdempotencyKey } from '../../http/idempotency-key.decorator';
 import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';
 import { ReadsOwnBody } from '../../http/own-body.decorator';
 import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
+import { ndefMessage, tagContent } from '../../lib/nfc';
 import { qrFileSlug } from '../../lib/qr';
 import { cardOptions, qrImageOptions, VCARD_QUERY, type CardImageQuery } from './card-query';
 import { VCardResponseDto } from './dto/vcard-response.dto';
 import { QR_IMAGE_MEDIA_TYPES, QrImageService } from './qr-image.service';
 import { isVCardBody, VCARD_BODY_TYPES } from './vcard-body';
-import { acceptsVCard4, negotiateVCard, VCARD_MEDIA_TYPES, vcardFileName } from './vcard-download';
+import { acceptsVCard4, negotiateVCard, TAG_CONTENT_MEDIA_TYPE, VCARD_MEDIA_TYPES } from './vcard-download';
 import { VCardImportService } from './vcard-import.service';
 import { CreateVCardDocs } from './vcard.docs';
 import { VCardService } from './vcard.service';
@@ -44,8 +45,12 @@ export class VCardController {
   ): Promise<VCardResponseDto | string | StreamableFile> {
     const imported = isVCardBody(request) ? (await this.imports.fromRequest(request)).report : undefined;
     const body = imported?.contact ?? this.contacts.validate(input);
-    const representation = negotiateVCard(accept);
-    if (representation === null) throw new ApiError('not_acceptable', { details: { available: VCARD_MEDIA_TYPES } });
+    const withTag = query.nfc !== undefined;
+    const representation = negotiateVCard(accept, withTag);
+    if (representation === null)
+      throw new ApiError('not_acceptable', {
+        details: { available: withTag ? [...VCARD_MEDIA_TYPES, TAG_CONTENT_MEDIA_TYPE] : VCARD_MEDIA_TYPES },
+      });
     const options = cardOptions(query);
     // The .vcf asked for as text/vcard;version=4.0 is the 4.0 card, unless a format says otherwise.
     if (representation === 'vcard' && options.format === undefined && acceptsVCard4(accept)) options.format = 'vcard4';
@@ -54,8 +59,17 @@ export class VCardController {
     if (representation === 'json') return result;
     if (representation === 'vcard') {
       reply.header('Content-Type', 'text/vcard; charset=utf-8');
-      reply.header('Content-Disposition', `attachment; filename="${vcardFileName(body.fullName)}"`);
+      reply.header('Content-Disposition', `attachment; filename="${qrFileSlug(body.fullName)}.vcf"`);
       return result.vcard;
+    }
+    if (representation === 'ndef') {
+      // What the tag stores, ready for a writer: the TLV, the message of qrPayload, the terminator.
+      const content = Buffer.from(tagContent(ndefMessage(Buffer.from(result.qrPayload, 'utf8'))));
+      return new StreamableFile(content, {
+        type: TAG_CONTENT_MEDIA_TYPE,
+        disposition: `attachment; filename="${qrFileSlug(body.fullName)}.ndef"`,
+        length: content.length,
+      });
     }
     const file = this.images.render(result.qrPayload, representation, qrImageOptions(query));
     return new StreamableFile(file, {

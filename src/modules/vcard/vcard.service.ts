@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
 import type { ContactFields } from '../../lib/contact';
+import { NfcCapacityExceededError } from '../../lib/nfc';
 import {
   describeStoredCard,
   EncodedVCard,
@@ -32,6 +33,10 @@ export class VCardService {
         const { qrVersion, qrLevel, capacity, bytes } = error;
         throw new ApiError('qr_budget_exceeded', { details: { qrVersion, qrLevel, capacity, bytes } });
       }
+      if (error instanceof NfcCapacityExceededError) {
+        const { tag, capacity, bytes } = error;
+        throw new ApiError('nfc_capacity_exceeded', { details: { tag, capacity, bytes } });
+      }
       if (error instanceof QrCapacityExceededError) {
         throw new ApiError('qr_capacity_exceeded', {
           hint: `Shorten or drop ${error.longestField}, the longest field, so the payload fits in ${error.maxBytes} bytes.`,
@@ -51,7 +56,7 @@ export class VCardService {
     return this.response(describeStoredCard(stored));
   }
 
-  private response({ vcard, qrPayload, format, qr }: EncodedVCard): VCardResponseDto {
+  private response({ vcard, qrPayload, format, qr, nfc }: EncodedVCard): VCardResponseDto {
     const response: VCardResponseDto = {
       vcard,
       qrPayload,
@@ -60,6 +65,7 @@ export class VCardService {
       qr,
     };
     if (format !== undefined) response.format = format;
+    if (nfc !== undefined) response.nfc = nfc;
     return response;
   }
 }

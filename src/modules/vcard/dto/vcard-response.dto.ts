@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { NFC_TAGS, type NfcTag } from '../../../lib/nfc';
 import type { VCardFormat } from '../../../lib/vcard';
 import { ImportReportDto } from './import-report.dto';
 
@@ -59,6 +60,30 @@ class QrInfoDto {
   budget?: QrBudgetDto;
 }
 
+@ApiSchema({ name: 'NfcTagFit' })
+class NfcTagFitDto {
+  @ApiProperty({ enum: NFC_TAGS, example: 'ntag215' })
+  tag: NfcTag;
+
+  @ApiProperty({ type: 'integer', description: "The tag's user memory in bytes.", example: 504 })
+  capacity: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Bytes the tag stores: the NDEF TLV (1-byte length up to 254, else 3 bytes), the message and the terminator TLV 0xFE; at most capacity.',
+    example: 198,
+  })
+  bytes: number;
+
+  @ApiProperty({
+    format: 'byte',
+    description:
+      'The NDEF message, base64: one record, TNF 0x02 (MIME media), type text/vcard, payload the UTF-8 bytes of qrPayload.',
+  })
+  message: string;
+}
+
 @ApiSchema({ name: 'VCardResponse' })
 export class VCardResponseDto {
   @ApiProperty({ description: 'The whole card as .vcf file text: vCard 3.0, CRLF, folded at 75 octets.' })
@@ -85,6 +110,13 @@ export class VCardResponseDto {
       'The format of qrPayload (and of vcard, which is vCard 3.0 for mecard). Present once the request uses a field or parameter beyond the flat VCardRequest.',
   })
   format?: VCardFormat;
+
+  @ApiPropertyOptional({
+    type: NfcTagFitDto,
+    description:
+      'With ?nfc=: the tag qrPayload was fitted to and the NDEF message to write to it. qrPayload (and its QR code) carry exactly what the tag carries.',
+  })
+  nfc?: NfcTagFitDto;
 
   @ApiPropertyOptional({
     type: ImportReportDto,

@@ -31,10 +31,14 @@ const object = (properties: Record<string, unknown>, required: string[] = []): T
   }) as Tool['inputSchema'];
 
 /**
- * An answer's contact (an import's) is the contact the tools take, described in their input: an
- * object in an output, so the contact's schema is not repeated in every answer that holds one.
+ * Schemas an output names as a bare object because another tool's output describes them, so the
+ * list an agent reads stays small: the contact (every tool's input), an import's report (import_vcard's
+ * output), the card parts (create_vcard_payload's output), a batch item's result and error (the
+ * card, and the error object every tool's description spells out).
  */
-export const OPAQUE_IN_OUTPUTS: readonly string[] = ['VCardRequest'];
+const OUTPUT_OF_CARD = ['VCardRequest', 'ImportReport'];
+const OUTPUT_OF_IMPORT = ['VCardRequest', 'QrInfo', 'NfcTagFit'];
+const OUTPUT_OF_ITEMS = ['VCardRequest', 'ImportReport', 'VCardResponse', 'ErrorObject'];
 
 // An answer's shape is read by the client, not chosen by the model: names, types and enums only.
 const output = (schema: JsonSchema): Tool['outputSchema'] => compactSchema(schema, -1) as Tool['outputSchema'];
@@ -59,15 +63,15 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
         'Builds a contact card from contact fields (vCard 3.0, read by every phone; vCard 4.0 or MECARD with format) and returns qrPayload (the exact text to encode into a QR code), vcard (the card as .vcf text) and qr (byte count, smallest QR version per level, warnings, and with qrVersion the fields left out to fit); with nfc, fitted to that NFC tag, nfc.message being the NDEF message. ' +
         `Any field not in the schema is rejected. Same rules and output as POST /v1/vcard. Deterministic; stores nothing. ${ON_ERROR}`,
       inputSchema: withArguments(described, CARD_QUERY.schemas()),
-      outputSchema: output(dtoJsonSchema(VCardResponseDto, OPAQUE_IN_OUTPUTS)),
+      outputSchema: output(dtoJsonSchema(VCardResponseDto, OUTPUT_OF_CARD)),
       annotations: { title: 'Create a vCard QR payload', ...READ_ONLY },
     },
     {
       name: 'import_vcard',
       title: 'Import a vCard',
       description:
-        'Imports the contact of one vCard (2.1, 3.0 or 4.0 text, as phones and address books export it) and returns what create_vcard_payload returns for it (same arguments besides vcard), plus import: the version read, contact (the imported fields, to edit and pass to create_vcard_payload) and leftOut (what the contact cannot hold, by property and line, with the reason). ' +
-        `Only a card without a name fails (invalid_vcard). Many cards: create_vcard_batch with vcard. Same as POST /v1/vcard with Content-Type: text/vcard; stores nothing. ${ON_ERROR}`,
+        'Imports one vCard (2.1, 3.0 or 4.0 text) and returns what create_vcard_payload returns for its contact (same arguments besides vcard), plus import: version, contact (to edit and pass to create_vcard_payload) and leftOut (property, line, reason). ' +
+        'Only a card without a name fails (invalid_vcard); errors as create_vcard_payload. Many cards: create_vcard_batch with vcard. Same as POST /v1/vcard with Content-Type: text/vcard.',
       inputSchema: object(
         {
           vcard: { type: 'string', minLength: 1, description: 'The vCard text: one BEGIN:VCARD … END:VCARD card.' },
@@ -75,7 +79,7 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
         },
         ['vcard'],
       ),
-      outputSchema: output(dtoJsonSchema(VCardResponseDto, OPAQUE_IN_OUTPUTS)),
+      outputSchema: output(dtoJsonSchema(VCardResponseDto, OUTPUT_OF_IMPORT)),
       annotations: { title: 'Import a vCard', ...READ_ONLY },
     },
     {
@@ -110,7 +114,7 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
       name: 'create_vcard_batch',
       title: 'Create vCard payloads for many contacts',
       description:
-        `Starts a batch of 1 to ${maxContacts} contacts (each with the fields of create_vcard_payload; an invalid one fails alone), or of the cards of vCard text (an address-book export, given as vcard instead of contacts: each card imported as import_vcard does, its report in its item), and returns it at once (status queued) with its progress and links. ` +
+        `Starts a batch of 1 to ${maxContacts} contacts (each with the fields of create_vcard_payload; an invalid one fails alone), or the cards of vcard text instead (each imported as import_vcard does, its report in its item), and returns it at once (status queued) with its progress and links. ` +
         `Follow it with get_vcard_batch until status is succeeded, then read the outcomes with list_vcard_batch_items. Same as POST /v1/batches; costs ceil(contacts / ${CONTACTS_PER_RATE_UNIT}) requests of the rate budget; the contacts are kept only until the batch expires. ${ON_ERROR}`,
       inputSchema: object({
         contacts: {
@@ -123,7 +127,7 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
         vcard: {
           type: 'string',
           minLength: 1,
-          description: 'Instead of contacts: vCard text of one or more cards, one contact per card in file order.',
+          description: 'Instead of contacts: vCard text, one contact per card.',
         },
         ...(compactSchema(CARD_QUERY.schemas(), -1) as Record<string, unknown>),
       }),
@@ -152,7 +156,7 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
         "Pages through a batch's outcomes in input order: each item is {index, status, result | error}, result exactly what create_vcard_payload returns for that contact, error the error it would have returned; pending until processed. " +
         'Pass pagination.next_cursor as cursor until pagination.has_more is false. Same as GET /v1/batches/{id}/items.',
       inputSchema: object({ batchId: BATCH_ID, ...BATCH_ITEMS_QUERY.schemas() }, ['batchId']),
-      outputSchema: output(dtoJsonSchema(BatchItemsPageDto, OPAQUE_IN_OUTPUTS)),
+      outputSchema: output(dtoJsonSchema(BatchItemsPageDto, OUTPUT_OF_ITEMS)),
       annotations: { title: "List a batch's outcomes", ...READ_ONLY },
     },
   ];

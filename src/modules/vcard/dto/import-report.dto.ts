@@ -23,7 +23,7 @@ export class ImportLeftOutDto {
   @ApiProperty({
     enum: IMPORT_LEFT_OUT_REASONS,
     description:
-      'unsupported: the contact has no place for it; inline_photo: a photo inside the card (skipped unread); format, too_long, invalid_value: a contact rule rejected the value; too_many: a property the contact holds once written again, or an entry beyond its list’s limit; no_year: a birthday without its year.',
+      'unsupported: the contact has no place for it; inline_photo: a photo inside the card (skipped unread); format, too_long, invalid_value: a contact rule rejected the value; too_many: a property the contact holds once written again, or an entry beyond its list’s limit; no_year: a date without its year.',
   })
   reason: ImportLeftOutReason;
 }

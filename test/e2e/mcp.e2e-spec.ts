@@ -203,7 +203,10 @@ describe('MCP endpoint', () => {
       expect((createBatch.inputSchema.properties!.contacts as JsonSchema).items).toEqual(
         compactSchema(documentedSchema(openapi, 'post', '/v1/vcard', 'request'), -1),
       );
-      expect(createBatch.inputSchema).toMatchObject({ required: ['contacts'], additionalProperties: false });
+      // contacts, or an export's vcard text instead: neither is required alone (the tool names the one missing).
+      expect(createBatch.inputSchema).toMatchObject({ additionalProperties: false });
+      expect(createBatch.inputSchema.required).toBeUndefined();
+      expect(createBatch.inputSchema.properties!.vcard).toMatchObject({ type: 'string' });
       expect(createBatch.outputSchema).toEqual(batchSchema('Batch'));
       expect(byName.get('get_vcard_batch')!.outputSchema).toEqual(batchSchema('Batch'));
       expect(byName.get('list_vcard_batch_items')!.outputSchema).toEqual(

@@ -4,6 +4,8 @@ export const CORS_OPTIONS = {
   credentials: false,
   methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
   exposedHeaders: [
+    'QR-Module-Size',
+    'QR-Sheet-Report',
     'RateLimit-Limit',
     'RateLimit-Remaining',
     'RateLimit-Reset',

@@ -175,6 +175,12 @@ export const ERROR_CODES = {
     hint: 'Wait until one of your batches has finished, then retry; details.maxActiveBatches is the limit.',
     when: 'POST /v1/batches while this client address has BATCH_MAX_ACTIVE_PER_CLIENT batches not yet finished (2 by default).',
   },
+  too_many_downloads: {
+    status: 429,
+    message: 'This client already streams the most batch downloads allowed at once.',
+    hint: 'Wait until one of your downloads has finished, then retry; details.maxActiveDownloads is the limit.',
+    when: 'GET /v1/batches/{id}/sheet.pdf or /codes.zip while this client address already streams BATCH_MAX_ACTIVE_PER_CLIENT of them (2 by default).',
+  },
   too_many_streams: {
     status: 429,
     message: 'This client already holds the most event streams allowed at once.',

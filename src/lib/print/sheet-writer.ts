@@ -145,9 +145,11 @@ class OutputFlow {
       this.doc.end();
     });
     if (this.failure !== null) throw this.failure;
+    // Not end(callback): some responses (light-my-request's) take end's only argument as data.
     await new Promise<void>((resolve, reject) => {
       this.output.once('error', reject);
-      this.output.end(() => resolve());
+      this.output.once('finish', resolve);
+      this.output.end();
     });
   }
 

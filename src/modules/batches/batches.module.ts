@@ -5,9 +5,12 @@ import { TemplatesModule } from '../templates/templates.module';
 import { VCardModule } from '../vcard/vcard.module';
 import { BatchProcessor } from './batch-processor';
 import { BatchRunner, BullBatchRunner, MemoryBatchRunner } from './batch-runner';
+import { BatchSheetController } from './batch-sheet.controller';
+import { BatchSheets } from './batch-sheets';
 import { BatchesController } from './batches.controller';
 import { BatchesService } from './batches.service';
 import { BatchOutcomes } from './batch-outcomes';
+import { DownloadLimiter } from './download-limiter';
 
 /**
  * Batches: POST /v1/batches and its progress, items and cards. In memory, an in-process runner;
@@ -16,7 +19,7 @@ import { BatchOutcomes } from './batch-outcomes';
  */
 @Module({
   imports: [VCardModule, TemplatesModule],
-  controllers: [BatchesController],
+  controllers: [BatchesController, BatchSheetController],
   providers: [
     BatchProcessor,
     {
@@ -33,6 +36,8 @@ import { BatchOutcomes } from './batch-outcomes';
     },
     BatchesService,
     BatchOutcomes,
+    BatchSheets,
+    DownloadLimiter,
   ],
   exports: [BatchesService, BatchOutcomes],
 })

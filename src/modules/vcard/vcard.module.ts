@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TemplatesModule } from '../templates/templates.module';
 import { VCardController } from './vcard.controller';
+import { PrintImageService } from './print-image.service';
 import { QrImageService } from './qr-image.service';
 import { VCardService } from './vcard.service';
 import { ContactValidator } from '../../core/validation/contact-validator';
@@ -8,7 +9,7 @@ import { ContactValidator } from '../../core/validation/contact-validator';
 @Module({
   imports: [TemplatesModule],
   controllers: [VCardController],
-  providers: [VCardService, QrImageService, ContactValidator],
-  exports: [VCardService, QrImageService, ContactValidator],
+  providers: [PrintImageService, VCardService, QrImageService, ContactValidator],
+  exports: [VCardService, QrImageService, PrintImageService, ContactValidator],
 })
 export class VCardModule {}

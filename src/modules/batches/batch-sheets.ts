@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 import type { BatchRecord } from '../../infra/store/batch-record';
 import { BatchStore } from '../../infra/store/batch-store';
 import { RenderPool } from '../../infra/render-pool/render-pool';
@@ -79,6 +79,9 @@ export class BatchSheets implements OnApplicationShutdown {
     for await (const { group, scenes } of drawn) {
       let next = 0;
       for (const plan of group) {
+        // Each item is a few milliseconds of PDF writing on the event loop: other requests get a
+        // turn between two items, not only between two pages.
+        await yieldToEventLoop();
         if ('missing' in plan) yield plan;
         else {
           const { index, name, title, organization, omitted } = plan;

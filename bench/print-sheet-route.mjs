@@ -4,8 +4,10 @@
 // Measured per run (a fresh service each): time to the response headers and to the first PDF bytes,
 // total time, the service's peak RSS (VmHWM: workers included) and CPU, and the p50/p99 of the
 // POST /v1/vcard requests sent while the sheet streamed.
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { TYPICAL_CARD } from './cards.mjs';
 import { startServer } from './server-process.mjs';
 
@@ -18,6 +20,14 @@ function contactOf(index) {
   const name = index % 10 === 9 ? `${OTHER[index % OTHER.length]} ${index}` : `Ada Lovelace ${index}`;
   return { ...TYPICAL_CARD, fullName: name, title: TITLES[index % 4], organization: ORGANIZATIONS[index % 3] };
 }
+
+/** The Node flags of `npm start` (the Dockerfile's command too): the service's GC settings. */
+const PRODUCTION_NODE_FLAGS = JSON.parse(
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'package.json'), 'utf8'),
+)
+  .scripts.start.trim()
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('-'));
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -97,6 +107,7 @@ export async function sheetRouteRun(dist, { items = 10_000, cardsPerSecond = 20,
     name: 'service (sheet)',
     script: join(dist, 'main.js'),
     cpu: '0,1',
+    nodeArgs: PRODUCTION_NODE_FLAGS,
     env: { NODE_ENV: 'production', RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'silent', REDIS_URL: '', ...env },
   });
   try {

@@ -26,8 +26,8 @@ export interface PlannedSheet {
 export const SHEET_MARGIN = 4;
 /** Contacts read from the store, and planned on a worker, at a time. */
 const PLAN_CHUNK = 250;
-/** Codes drawn on a worker at a time while the sheet streams: a few pages' worth. */
-const DRAW_CHUNK = 20;
+/** Codes drawn on a worker at a time while the sheet streams: a page of cards. */
+const DRAW_CHUNK = 10;
 /** Chunks of one sheet on the workers at once: enough to keep them busy while the writer works. */
 const IN_FLIGHT = 4;
 /** The longest one chunk may take, waiting included. */

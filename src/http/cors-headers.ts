@@ -5,6 +5,7 @@ export const CORS_OPTIONS = {
   methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
   exposedHeaders: [
     'QR-Module-Size',
+    'QR-Check-Warnings',
     'QR-Sheet-Report',
     'RateLimit-Limit',
     'RateLimit-Remaining',

@@ -2,11 +2,8 @@
 export const CORS_OPTIONS = {
   origin: '*',
   credentials: false,
-  methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+  methods: ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'],
   exposedHeaders: [
-    'QR-Module-Size',
-    'QR-Check-Warnings',
-    'QR-Sheet-Report',
     'RateLimit-Limit',
     'RateLimit-Remaining',
     'RateLimit-Reset',
@@ -16,6 +13,10 @@ export const CORS_OPTIONS = {
     'Idempotent-Replayed',
     'X-Request-Id',
     'Allow',
+    'QR-Check',
+    'QR-Check-Warnings',
+    'QR-Module-Size',
+    'QR-Sheet-Report',
   ],
   maxAge: 600,
   optionsSuccessStatus: 204,

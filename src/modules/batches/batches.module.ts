@@ -10,6 +10,7 @@ import { BatchSheets } from './batch-sheets';
 import { BatchesController } from './batches.controller';
 import { BatchesService } from './batches.service';
 import { BatchOutcomes } from './batch-outcomes';
+import { BatchStyledCodes } from './batch-styled-codes';
 import { DownloadLimiter } from './download-limiter';
 
 /**
@@ -36,6 +37,7 @@ import { DownloadLimiter } from './download-limiter';
     },
     BatchesService,
     BatchOutcomes,
+    BatchStyledCodes,
     BatchSheets,
     DownloadLimiter,
   ],

@@ -56,7 +56,7 @@ class QrPrintDto {
 }
 
 @ApiSchema({ name: 'QrInfo' })
-class QrInfoDto {
+export class QrInfoDto {
   @ApiProperty({ type: 'integer', description: 'UTF-8 length of qrPayload in bytes.', example: 177 })
   bytes: number;
 

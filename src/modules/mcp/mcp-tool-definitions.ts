@@ -137,7 +137,7 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
       name: 'get_vcard_batch',
       title: 'Get a batch and its progress',
       description:
-        'Returns a batch created by create_vcard_batch: status (queued, running, succeeded, failed) and progress. Same as GET /v1/batches/{id}; an unknown or expired id is an isError result with error.code batch_not_found. Once succeeded, links.self + /sheet.pdf?layout=card-eu (card-us, badge-a6, label-l7160, label-5160) is its print sheet.',
+        'Returns a batch created by create_vcard_batch: status (queued, running, succeeded, failed) and progress. Same as GET /v1/batches/{id}; an unknown or expired id is an isError result with error.code batch_not_found.',
       inputSchema: object({ batchId: BATCH_ID }, ['batchId']),
       outputSchema: output(dtoJsonSchema(BatchDto)),
       annotations: { title: 'Get a batch and its progress', ...READ_ONLY },

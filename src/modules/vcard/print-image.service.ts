@@ -17,6 +17,7 @@ import { plainQrScene, QrLevelCapacityError, qrMatrix, qrPng, qrSvg, type QrMatr
 import type { QrLevel } from '../../lib/vcard';
 import type { QrImageOptions } from './card-query';
 import { printSizeOf, type PrintCardQuery } from './print-query';
+import { qrImageCapacityError } from './qr-image.service';
 
 /** The files a code can be printed as. */
 export type PrintedType = 'png' | 'svg' | 'pdf' | 'eps';
@@ -112,11 +113,7 @@ function symbolOf(qrPayload: string, level: QrLevel): QrMatrix {
     return qrMatrix(qrPayload, level);
   } catch (error) {
     if (!(error instanceof QrLevelCapacityError)) throw error;
-    throw new ApiError('qr_capacity_exceeded', {
-      message: `The vCard is too large for a QR code at level ${error.level}.`,
-      hint: `Ask for a lower qrLevel (L holds the most), or shorten the contact so the payload fits in ${error.capacity} bytes.`,
-      details: { bytes: error.bytes, maxBytes: error.capacity, qrLevel: error.level },
-    });
+    throw qrImageCapacityError(error);
   }
 }
 

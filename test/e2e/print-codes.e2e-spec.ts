@@ -162,6 +162,41 @@ describeWithProgram('pdfinfo', 'apt-get install -y poppler-utils ghostscript zba
       expect(res.headers['qr-module-size']).toBe(((8 / 150) * 25.4).toFixed(2));
     });
 
+    it('POST /v1/qrcodes: a styled code as a PDF and an EPS, checked (QR-Check: passed), drawn by poppler and Ghostscript, read by zbar', async () => {
+      const style = { colors: { dark: '#1a3a6b' }, modules: 'rounded', finders: 'circle' };
+      const code = (accept: string, query = '') =>
+        app.inject({
+          method: 'POST',
+          url: `/v1/qrcodes${query}`,
+          headers: { 'content-type': 'application/json', accept },
+          payload: JSON.stringify({ contact: ADA, style }),
+        });
+      const pdf = await code('application/pdf', '?size=40mm');
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['qr-check']).toBe('passed');
+      expect(Number(pdf.headers['qr-module-size'])).toBeGreaterThan(0.4);
+      const file = new PrintFile(pdf.rawPayload, 'pdf');
+      try {
+        expect(pdfPages(file)[0].width * MM_PER_PT).toBeCloseTo(40, 1);
+        expect(zbarimg(renderPdfPage(file, 1, 300), file.folder).toString('utf8')).toBe(await payloadOf());
+      } finally {
+        file.done();
+      }
+      expect((await code('application/pdf', '?size=40mm')).rawPayload.equals(pdf.rawPayload)).toBe(true);
+      const eps = await code('application/postscript');
+      expect(eps.statusCode).toBe(200);
+      const epsFile = new PrintFile(eps.rawPayload, 'eps');
+      try {
+        expect(zbarimg(renderEps(epsFile, 300)).toString('utf8')).toBe(await payloadOf());
+      } finally {
+        epsFile.done();
+      }
+      const png = await code('image/png', '?size=40mm');
+      expect(png.statusCode).toBe(400);
+      expect(png.json<{ error: { details: { parameter: string } } }>().error.details.parameter).toBe('size');
+    });
+
     it('a PDF code sits in its page with its quiet zone: the dark extent is the symbol, inset by 4 modules', async () => {
       const res = await post('?size=50mm', 'application/pdf');
       const file = new PrintFile(res.rawPayload, 'pdf');

@@ -42,7 +42,7 @@ export interface PrintedCode {
 }
 
 /** The size of a PDF or EPS without `size`. */
-const DEFAULT_VECTOR_SIZE = parsePrintSize('30mm') as PrintSize;
+export const DEFAULT_VECTOR_SIZE = parsePrintSize('30mm') as PrintSize;
 /** The PNG's resolution with `size` but no `dpi`. */
 const DEFAULT_DPI = 300;
 
@@ -57,7 +57,7 @@ export class PrintImageService {
   report(qrPayload: string, level: QrLevel, margin: number, query: PrintCardQuery): QrPrint {
     const size = printSizeOf(query) as PrintSize;
     const modulesAcross = symbolOf(qrPayload, level).size + 2 * margin;
-    const fit = checked(
+    const fit = checkedPrintFit(
       query.dpi === undefined ? vectorPrintFit(size, modulesAcross) : pngPrintFit(size, query.dpi, modulesAcross),
     );
     return {
@@ -92,12 +92,12 @@ export class PrintImageService {
         const png = pngWithDpi(qrPng(matrix, image), dpi);
         return { file: png, headers: moduleHeaders({ moduleMm: (image.scale / dpi) * 25.4, warnings: [] }) };
       }
-      const fit = checked(pngPrintFit(size, dpi, modulesAcross));
+      const fit = checkedPrintFit(pngPrintFit(size, dpi, modulesAcross));
       const png = pngWithDpi(qrPng(matrix, { scale: fit.scale, margin: image.margin }), dpi);
       return { file: png, headers: moduleHeaders(fit) };
     }
     const widthOf = size ?? DEFAULT_VECTOR_SIZE;
-    const fit = checked(vectorPrintFit(widthOf, modulesAcross));
+    const fit = checkedPrintFit(vectorPrintFit(widthOf, modulesAcross));
     const headers = moduleHeaders(fit);
     if (type === 'svg') return { file: Buffer.from(svgInMm(qrSvg(matrix, image), widthOf), 'utf8'), headers };
     const scene = plainQrScene(matrix, image.margin);
@@ -118,7 +118,7 @@ function symbolOf(qrPayload: string, level: QrLevel): QrMatrix {
 }
 
 /** The fit, or the 400 of modules under 0.25 mm, naming the smallest size that succeeds. */
-function checked<Fit extends PrintFit>(fit: Fit | PrintTooSmall): Fit {
+export function checkedPrintFit<Fit extends PrintFit>(fit: Fit | PrintTooSmall): Fit {
   if (!('issue' in fit)) return fit;
   throw new ApiError('invalid_query', {
     message: `The query parameter size is invalid: the code's modules would be under ${MODULE_MM.refused} mm, too small to scan.`,
@@ -132,7 +132,7 @@ function smallModulesHint(recommendedSize: string): string {
 }
 
 /** QR-Module-Size (2 decimals) and, under 0.40 mm, small_modules in QR-Check-Warnings. */
-function moduleHeaders(fit: Pick<PrintFit, 'moduleMm' | 'warnings'>): Record<string, string> {
+export function moduleHeaders(fit: Pick<PrintFit, 'moduleMm' | 'warnings'>): Record<string, string> {
   const headers: Record<string, string> = { 'QR-Module-Size': fit.moduleMm.toFixed(2) };
   if (fit.warnings.length > 0) headers['QR-Check-Warnings'] = fit.warnings.join(',');
   return headers;

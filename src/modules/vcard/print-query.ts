@@ -34,7 +34,9 @@ function printQueryError(message: string, hint: string, issue: string): ApiError
 }
 
 /** `size` read and in range, and not with `scale` (one decides the other); checked before the body. */
-function withPrintRules(declaration: QueryDeclaration<PrintCardQuery>): QueryDeclaration<PrintCardQuery> {
+export function withPrintRules<T extends { size?: string; scale?: number }>(
+  declaration: QueryDeclaration<T>,
+): QueryDeclaration<T> {
   return {
     ...declaration,
     validate(query) {

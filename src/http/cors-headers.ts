@@ -15,6 +15,8 @@ export const CORS_OPTIONS = {
     'Allow',
     'QR-Check',
     'QR-Check-Warnings',
+    'QR-Module-Size',
+    'QR-Sheet-Report',
   ],
   maxAge: 600,
   optionsSuccessStatus: 204,

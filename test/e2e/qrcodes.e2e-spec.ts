@@ -189,14 +189,12 @@ describeWithProgram('zbarimg', 'apt-get install -y zbar-tools')('POST /v1/qrcode
       );
     });
 
-    it('Accept of a print type (or any type the route does not produce) is 406 listing what it does', async () => {
-      for (const accept of ['application/pdf', 'application/postscript', 'text/vcard']) {
-        const res = await post({ contact: ADA, style: STYLE }, accept);
-        expect(res.statusCode).toBe(406);
-        expect(res.json<{ error: { details: unknown } }>().error.details).toEqual({
-          available: ['image/png', 'image/svg+xml', 'application/json'],
-        });
-      }
+    it('Accept of a type the route does not produce is 406 listing what it does', async () => {
+      const res = await post({ contact: ADA, style: STYLE }, 'text/vcard');
+      expect(res.statusCode).toBe(406);
+      expect(res.json<{ error: { details: unknown } }>().error.details).toEqual({
+        available: ['image/png', 'image/svg+xml', 'application/json', 'application/pdf', 'application/postscript'],
+      });
     });
 
     it('q-values are honoured: the highest wins, a tie goes to the PNG', async () => {

@@ -78,7 +78,8 @@ export class SpawnedService {
   }
 
   private async waitUntilHealthy(): Promise<void> {
-    const deadline = Date.now() + 15_000;
+    // Generous: on a loaded 2-core host a cold start (Nest, the MCP SDK, the render pool) has taken over 15 s.
+    const deadline = Date.now() + 45_000;
     while (Date.now() < deadline && this.child.exitCode === null) {
       try {
         if ((await fetch(`${this.baseUrl}/v1/health`)).ok) return;

@@ -167,7 +167,7 @@ export const ERROR_CODES = {
     status: 409,
     message: 'The batch is still running.',
     hint: 'Wait until the batch status is succeeded (poll links.self or watch links.stream), then download the cards.',
-    when: 'GET /v1/batches/{id}/cards.vcf or /codes.zip, or PUT /v1/batches/{id}/style, before every contact of the batch has been processed.',
+    when: 'GET /v1/batches/{id}/cards.vcf, /codes.zip or /sheet.pdf, or PUT /v1/batches/{id}/style, before every contact of the batch has been processed.',
   },
   qr_unreadable: {
     status: 422,
@@ -198,6 +198,12 @@ export const ERROR_CODES = {
     message: 'This client already has the most batches allowed running at once.',
     hint: 'Wait until one of your batches has finished, then retry; details.maxActiveBatches is the limit.',
     when: 'POST /v1/batches while this client address has BATCH_MAX_ACTIVE_PER_CLIENT batches not yet finished (2 by default).',
+  },
+  too_many_downloads: {
+    status: 429,
+    message: 'This client already streams the most batch downloads allowed at once.',
+    hint: 'Wait until one of your downloads has finished, then retry; details.maxActiveDownloads is the limit.',
+    when: 'GET /v1/batches/{id}/sheet.pdf or /codes.zip while this client address already streams BATCH_MAX_ACTIVE_PER_CLIENT of them (2 by default).',
   },
   too_many_streams: {
     status: 429,

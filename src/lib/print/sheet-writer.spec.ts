@@ -126,6 +126,14 @@ describe('writeSheet as a stream', () => {
     expect(pulled).toBe(60);
   });
 
+  it('finishes when the output drains before the writer asks for room (a socket that is quickly read)', async () => {
+    // Each write is taken at once but fills the small buffer: 'drain' follows on the next tick,
+    // before the writer's turn of the event loop at the next page.
+    const quick = new Writable({ highWaterMark: 16, write: (_chunk, _encoding, callback) => callback() });
+    const summary = await writeSheet('card-eu', people(45), quick);
+    expect(summary.printed).toBe(45);
+  });
+
   it('rejects and stops reading the entries when the output closes early', async () => {
     let pulled = 0;
     let finished = false;

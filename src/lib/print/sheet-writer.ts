@@ -99,6 +99,8 @@ export async function writeSheet(
 class OutputFlow {
   private full = false;
   private failure: Error | null = null;
+  /** ready()'s wait for room, ended by a 'drain' or a failure. */
+  private waiting: (() => void) | null = null;
 
   constructor(
     private readonly doc: PDFKit.PDFDocument,
@@ -107,9 +109,23 @@ class OutputFlow {
     doc.on('data', (chunk: Buffer) => {
       if (!output.write(chunk)) this.full = true;
     });
-    const fail = (error?: Error) => (this.failure ??= error ?? new Error('the output closed before the sheet ended'));
+    // Heard all along: a 'drain' that comes before ready() waits for it must not be missed.
+    output.on('drain', () => {
+      this.full = false;
+      this.wake();
+    });
+    const fail = (error?: Error) => {
+      this.failure ??= error ?? new Error('the output closed before the sheet ended');
+      this.wake();
+    };
     output.once('error', fail);
     output.once('close', () => fail());
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = null;
+    waiting?.();
   }
 
   /**
@@ -122,19 +138,8 @@ class OutputFlow {
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (this.failure !== null) throw this.failure;
     if (!this.full) return;
-    await new Promise<void>((resolve, reject) => {
-      const done = () => {
-        this.output.off('drain', done);
-        this.output.off('error', done);
-        this.output.off('close', done);
-        if (this.failure !== null) reject(this.failure);
-        else resolve();
-      };
-      this.output.on('drain', done);
-      this.output.on('error', done);
-      this.output.on('close', done);
-    });
-    this.full = false;
+    await new Promise<void>((resolve) => (this.waiting = resolve));
+    if (this.failure !== null) throw this.failure;
   }
 
   /** Ends the document, writes its last bytes and ends the output. */
@@ -145,9 +150,11 @@ class OutputFlow {
       this.doc.end();
     });
     if (this.failure !== null) throw this.failure;
+    // Not end(callback): some responses (light-my-request's) take end's only argument as data.
     await new Promise<void>((resolve, reject) => {
       this.output.once('error', reject);
-      this.output.end(() => resolve());
+      this.output.once('finish', resolve);
+      this.output.end();
     });
   }
 

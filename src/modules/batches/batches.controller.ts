@@ -4,7 +4,7 @@ import { ApiRoute } from '../../http/api-route.decorator';
 import { BodyLimit } from '../../http/body-limit.decorator';
 import { IdempotencyKey } from '../../http/idempotency-key.decorator';
 import { routedMountPath } from '../../http/mount-path';
-import { HttpRequestLike, HttpResponseLike, takeOverResponse } from '../../http/native-http';
+import { clientAddress, HttpRequestLike, HttpResponseLike, takeOverResponse } from '../../http/native-http';
 import { ReadsOwnBody } from '../../http/own-body.decorator';
 import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
 import type { QrLevel } from '../../lib/vcard';
@@ -29,6 +29,7 @@ import {
   ListBatchItemsDocs,
 } from './batches.docs';
 import { BatchesService } from './batches.service';
+import { DownloadLimiter } from './download-limiter';
 import { BatchDto, BatchItemsPageDto, toBatchDto } from './dto/batch.dto';
 
 @ApiTags('batches')
@@ -40,6 +41,7 @@ export class BatchesController {
     private readonly outcomes: BatchOutcomes,
     private readonly imports: VCardImportService,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    private readonly downloads: DownloadLimiter,
   ) {}
 
   @Post()
@@ -132,15 +134,21 @@ export class BatchesController {
   async codes(
     @Param('batchId') batchId: string,
     @CheckedQuery() query: { type?: QrImageType; qrLevel?: QrLevel; scale?: number; margin?: number },
+    @Req() request: HttpRequestLike,
     @Res() reply: object,
   ): Promise<void> {
     const batch = await this.batches.finished(batchId);
     const options = qrImageOptions(query);
     const style = await this.batches.codesStyle(batch.id, { qrLevel: query.qrLevel, margin: options.margin });
+    const release = this.downloads.acquire(clientAddress(request));
     const files = this.outcomes.codes(batch, query.type ?? 'png', options, style);
     // Read the first page before committing to a 200, so a store failure is still an Error response.
-    const first = await files.next();
+    const first = await files.next().catch((error: unknown) => {
+      release();
+      throw error;
+    });
     const raw = takeOverResponse(reply);
+    raw.once('close', release);
     raw.statusCode = 200;
     raw.setHeader('Content-Type', 'application/zip');
     raw.setHeader('Content-Disposition', `attachment; filename="${batch.id}-codes.zip"`);

@@ -5,10 +5,13 @@ import { TemplatesModule } from '../templates/templates.module';
 import { VCardModule } from '../vcard/vcard.module';
 import { BatchProcessor } from './batch-processor';
 import { BatchRunner, BullBatchRunner, MemoryBatchRunner } from './batch-runner';
+import { BatchSheetController } from './batch-sheet.controller';
+import { BatchSheets } from './batch-sheets';
 import { BatchesController } from './batches.controller';
 import { BatchesService } from './batches.service';
 import { BatchOutcomes } from './batch-outcomes';
 import { BatchStyledCodes } from './batch-styled-codes';
+import { DownloadLimiter } from './download-limiter';
 
 /**
  * Batches: POST /v1/batches and its progress, items and cards. In memory, an in-process runner;
@@ -17,7 +20,7 @@ import { BatchStyledCodes } from './batch-styled-codes';
  */
 @Module({
   imports: [VCardModule, TemplatesModule],
-  controllers: [BatchesController],
+  controllers: [BatchesController, BatchSheetController],
   providers: [
     BatchProcessor,
     {
@@ -35,6 +38,8 @@ import { BatchStyledCodes } from './batch-styled-codes';
     BatchesService,
     BatchOutcomes,
     BatchStyledCodes,
+    BatchSheets,
+    DownloadLimiter,
   ],
   exports: [BatchesService, BatchOutcomes],
 })

@@ -1,5 +1,5 @@
-/** What POST /v1/qrcodes answers with: the code as an image, or JSON with the image inside. */
-export type QrCodeRepresentation = 'png' | 'svg' | 'json';
+/** What POST /v1/qrcodes answers with: the code as an image, JSON with the image inside, a PDF or an EPS. */
+export type QrCodeRepresentation = 'png' | 'svg' | 'json' | 'pdf' | 'eps';
 
 /**
  * The media types the route produces, in the order that wins a tie: a missing Accept or `*\/*` is
@@ -9,6 +9,8 @@ export const QRCODE_MEDIA_TYPES: ReadonlyArray<{ type: string; representation: Q
   { type: 'image/png', representation: 'png' },
   { type: 'image/svg+xml', representation: 'svg' },
   { type: 'application/json', representation: 'json' },
+  { type: 'application/pdf', representation: 'pdf' },
+  { type: 'application/postscript', representation: 'eps' },
 ];
 
 /**

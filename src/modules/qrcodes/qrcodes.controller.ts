@@ -10,12 +10,13 @@ import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
 import { qrFileSlug } from '../../lib/qr';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { QR_IMAGE_MEDIA_TYPES } from '../vcard/qr-image.service';
+import { PRINT_MEDIA_TYPES } from '../vcard/vcard-download';
 import type { QrCodeResponseDto } from './dto/qrcode-response.dto';
 import { qrCheckHeaders } from './qr-check-report';
 import { QrCodeAdmission } from './qrcode-admission';
 import { checkQrCodeBody, readJsonBody } from './qrcode-body';
 import { negotiateQrCode, QRCODE_MEDIA_TYPES } from './qrcode-negotiation';
-import { QRCODE_QUERY, type QrCodeQuery } from './qrcode-query';
+import { QrCodePrints, QRCODE_PRINT_QUERY, sizeWithoutPrint, type QrCodePrintQuery } from './qrcode-print';
 import { CreateQrCodeDocs } from './qrcodes.docs';
 import { qrCodeJson, QrCodesService } from './qrcodes.service';
 
@@ -26,18 +27,19 @@ export class QrCodesController {
   constructor(
     private readonly codes: QrCodesService,
     private readonly admission: QrCodeAdmission,
+    private readonly prints: QrCodePrints,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
   @Post()
   @HttpCode(200)
   @CreateQrCodeDocs()
-  @RouteQuery(QRCODE_QUERY)
+  @RouteQuery(QRCODE_PRINT_QUERY)
   @ReadsOwnBody()
   @BodyLimit((config) => config.bodyLimits.qrcode)
   async create(
     @IdempotencyKey() _idempotencyKey: string | undefined,
-    @CheckedQuery() query: QrCodeQuery,
+    @CheckedQuery() query: QrCodePrintQuery,
     @Headers('accept') accept: string | undefined,
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
@@ -49,6 +51,17 @@ export class QrCodesController {
       const representation = negotiateQrCode(accept);
       if (representation === null)
         throw new ApiError('not_acceptable', { details: { available: QRCODE_MEDIA_TYPES.map(({ type }) => type) } });
+      const slug = qrFileSlug(body.contact.fullName);
+      if (representation === 'pdf' || representation === 'eps') {
+        const printed = await this.prints.file(body.contact, body.style, query, representation);
+        for (const [name, value] of Object.entries(printed.headers)) reply.header(name, value);
+        return new StreamableFile(printed.file, {
+          type: PRINT_MEDIA_TYPES[representation],
+          disposition: `inline; filename="${slug}.${representation}"`,
+          length: printed.file.length,
+        });
+      }
+      if (query.size !== undefined) throw sizeWithoutPrint();
       const image = representation === 'json' ? (query.type ?? 'png') : representation;
       const answer = await this.codes.create({ contact: body.contact, style: body.style, query, image });
       if (representation === 'json') return qrCodeJson(answer) as QrCodeResponseDto;

@@ -17,7 +17,7 @@ export function CreateQrCodeDocs(): MethodDecorator {
         'The body is {contact, style}: the contact as POST /v1/vcard takes it, and an optional QrStyle (colours, module and finder shapes, a logo, a frame with a caption). Without a style (or with an empty one) the code is the plain one, byte for byte the image POST /v1/vcard answers.',
         'A styled code is drawn and then read back by two decoders (ZBar and ZXing); it is sent only when both read exactly qrPayload, else 422 qr_unreadable with the causes and a hint. Image answers carry QR-Check: passed and, when there are any, QR-Check-Warnings.',
         `With a logo and no qrLevel the level is H. The logo rule: with c the side of the cleared square in modules (the logo's side, the odd number nearest size·(17 + 4·version), plus one module of padding each way), the square touches at most (⌊c/2⌋ + 1)·(⌊(c + 3)/4⌋ + 1) codewords; a logo is refused (400 invalid_style, too_large at style.logo.size) when that exceeds ${LOGO_DAMAGE_SHARE} × the codewords the level corrects over the whole symbol (docs/styled-codes-logo-rule.md).`,
-        'Accept: image/png (also a missing Accept or */*), image/svg+xml, or application/json (the VCardResponse with qr.check and image {mediaType, width, height, data}; ?type=svg puts the SVG in data). q-values are honoured; anything else is 406.',
+        'Accept: image/png (also a missing Accept or */*), image/svg+xml, or application/json (the VCardResponse with qr.check and image {mediaType, width, height, data}; ?type=svg puts the SVG in data). q-values are honoured; anything else is 406. application/pdf or application/postscript: the same code, plain or styled and checked the same way, as a one-page PDF or an EPS ?size= wide (default 30mm; docs/print.md).',
         'Drawing and checking run in a bounded worker pool: when it is full, 503 renderer_busy with Retry-After, at once. Nothing is stored.',
       ].join('\n\n'),
     }),
@@ -45,6 +45,8 @@ export function CreateQrCodeDocs(): MethodDecorator {
         'image/png': { schema: { type: 'string', format: 'binary' } },
         'image/svg+xml': { schema: { type: 'string' } },
         'application/json': { schema: { $ref: getSchemaPath(QrCodeResponseDto) } },
+        'application/pdf': { schema: { type: 'string', format: 'binary' } },
+        'application/postscript': { schema: { type: 'string' } },
       },
     }),
     ApiErrorResponses(

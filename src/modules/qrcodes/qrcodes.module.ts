@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { VCardModule } from '../vcard/vcard.module';
 import { QrCodeAdmission } from './qrcode-admission';
+import { QrCodePrints } from './qrcode-print';
 import { QrCodesController } from './qrcodes.controller';
 import { QrCodesService } from './qrcodes.service';
 
 @Module({
   imports: [VCardModule],
   controllers: [QrCodesController],
-  providers: [QrCodesService, QrCodeAdmission],
+  providers: [QrCodesService, QrCodeAdmission, QrCodePrints],
   exports: [QrCodesService],
 })
 export class QrCodesModule {}

@@ -78,7 +78,7 @@ export interface CardQuery {
  * A tag carries a vCard, so nfc with format=mecard is refused, naming nfc. Checked with the other
  * parameters, before the body is read.
  */
-function withTagFormatRule<T extends CardQuery>(declaration: QueryDeclaration<T>): QueryDeclaration<T> {
+export function withTagFormatRule<T extends CardQuery>(declaration: QueryDeclaration<T>): QueryDeclaration<T> {
   return {
     ...declaration,
     validate(query) {

@@ -21,3 +21,18 @@ describe('negotiateVCard and the tag content', () => {
     },
   );
 });
+
+describe('negotiateVCard and the print files', () => {
+  it.each([
+    ['application/pdf', 'pdf'],
+    ['application/postscript', 'eps'],
+    ['application/pdf, application/json', 'json'],
+    ['application/json;q=0.5, application/pdf', 'pdf'],
+    ['application/pdf;q=0.5, application/postscript', 'eps'],
+    ['image/png, application/pdf', 'png'],
+    ['application/*', 'json'],
+    ['application/pdf;q=0, image/webp', null],
+  ] as const)('Accept %s is %s', (accept, representation) => {
+    expect(negotiateVCard(accept)).toBe(representation);
+  });
+});

@@ -9,11 +9,19 @@ import { ReadsOwnBody } from '../../http/own-body.decorator';
 import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
 import { ndefMessage, tagContent } from '../../lib/nfc';
 import { qrFileSlug } from '../../lib/qr';
-import { cardOptions, qrImageOptions, VCARD_QUERY, type CardImageQuery } from './card-query';
+import { cardOptions, qrImageOptions } from './card-query';
 import { VCardResponseDto } from './dto/vcard-response.dto';
+import { PrintImageService } from './print-image.service';
+import { VCARD_PRINT_QUERY, type PrintCardQuery } from './print-query';
 import { QR_IMAGE_MEDIA_TYPES, QrImageService } from './qr-image.service';
 import { isVCardBody, VCARD_BODY_TYPES } from './vcard-body';
-import { acceptsVCard4, negotiateVCard, TAG_CONTENT_MEDIA_TYPE, VCARD_MEDIA_TYPES } from './vcard-download';
+import {
+  acceptsVCard4,
+  negotiateVCard,
+  PRINT_MEDIA_TYPES,
+  TAG_CONTENT_MEDIA_TYPE,
+  VCARD_MEDIA_TYPES,
+} from './vcard-download';
 import { VCardImportService } from './vcard-import.service';
 import { CreateVCardDocs } from './vcard.docs';
 import { VCardService } from './vcard.service';
@@ -27,18 +35,19 @@ export class VCardController {
     private readonly images: QrImageService,
     private readonly contacts: ContactValidator,
     private readonly imports: VCardImportService,
+    private readonly prints: PrintImageService,
   ) {}
 
   /** A contact as JSON, or a vCard file imported (its body read here, within its own limit). */
   @Post()
   @HttpCode(200)
   @CreateVCardDocs()
-  @RouteQuery(VCARD_QUERY)
+  @RouteQuery(VCARD_PRINT_QUERY)
   @ReadsOwnBody(VCARD_BODY_TYPES)
   async create(
     @IdempotencyKey() _idempotencyKey: string | undefined,
     @Body() input: unknown,
-    @CheckedQuery() query: CardImageQuery,
+    @CheckedQuery() query: PrintCardQuery,
     @Headers('accept') accept: string | undefined,
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
@@ -54,9 +63,15 @@ export class VCardController {
     const options = cardOptions(query);
     // The .vcf asked for as text/vcard;version=4.0 is the 4.0 card, unless a format says otherwise.
     if (representation === 'vcard' && options.format === undefined && acceptsVCard4(accept)) options.format = 'vcard4';
-    if (representation === 'json' && imported) return this.imports.create(imported, query.template, options);
+    if (representation === 'json') {
+      const answer = imported
+        ? this.imports.create(imported, query.template, options)
+        : this.vcards.create(body, query.template, options);
+      if (query.size === undefined) return answer;
+      const { qrLevel, margin } = qrImageOptions(query);
+      return { ...answer, qr: { ...answer.qr, print: this.prints.report(answer.qrPayload, qrLevel, margin, query) } };
+    }
     const result = this.vcards.create(body, query.template, options);
-    if (representation === 'json') return result;
     if (representation === 'vcard') {
       reply.header('Content-Type', 'text/vcard; charset=utf-8');
       reply.header('Content-Disposition', `attachment; filename="${qrFileSlug(body.fullName)}.vcf"`);
@@ -71,11 +86,17 @@ export class VCardController {
         length: content.length,
       });
     }
+    const disposition = `inline; filename="${qrFileSlug(body.fullName)}.${representation}"`;
+    const vector = representation === 'pdf' || representation === 'eps';
+    if (vector || query.size !== undefined || query.dpi !== undefined) {
+      // A physical size (PDF and EPS always have one): the print path, with its module-size headers.
+      const image = qrImageOptions(query);
+      const { file, headers } = await this.prints.render(result.qrPayload, representation, image, query);
+      for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+      const type = vector ? PRINT_MEDIA_TYPES[representation] : QR_IMAGE_MEDIA_TYPES[representation];
+      return new StreamableFile(file, { type, disposition, length: file.length });
+    }
     const file = this.images.render(result.qrPayload, representation, qrImageOptions(query));
-    return new StreamableFile(file, {
-      type: QR_IMAGE_MEDIA_TYPES[representation],
-      disposition: `inline; filename="${qrFileSlug(body.fullName)}.${representation}"`,
-      length: file.length,
-    });
+    return new StreamableFile(file, { type: QR_IMAGE_MEDIA_TYPES[representation], disposition, length: file.length });
   }
 }

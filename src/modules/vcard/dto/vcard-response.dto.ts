@@ -30,6 +30,32 @@ class QrBudgetDto {
   capacity: number;
 }
 
+@ApiSchema({ name: 'QrPrint' })
+class QrPrintDto {
+  @ApiProperty({ description: 'The size as the request wrote it.', example: '30mm' })
+  size: string;
+
+  @ApiProperty({
+    type: 'number',
+    description: 'The module as drawn, in mm (2 decimals): size / (modules + 2·margin), or scale / dpi for a PNG.',
+    example: 0.61,
+  })
+  moduleMm: number;
+
+  @ApiPropertyOptional({ type: 'integer', description: 'The PNG resolution the module size is for (with ?dpi=).' })
+  dpi?: number;
+
+  @ApiProperty({
+    type: [String],
+    enum: ['small_modules'],
+    description: 'small_modules: modules under 0.40 mm, which may not scan when printed.',
+  })
+  warnings: string[];
+
+  @ApiPropertyOptional({ description: 'With small_modules: the smallest size at which the modules reach 0.40 mm.' })
+  hint?: string;
+}
+
 @ApiSchema({ name: 'QrInfo' })
 export class QrInfoDto {
   @ApiProperty({ type: 'integer', description: 'UTF-8 length of qrPayload in bytes.', example: 177 })
@@ -58,6 +84,12 @@ export class QrInfoDto {
     description: 'The QR code qrPayload was fitted to (?qrVersion=&qrLevel=), with its byte capacity.',
   })
   budget?: QrBudgetDto;
+
+  @ApiPropertyOptional({
+    type: QrPrintDto,
+    description: 'The code printed at ?size= (docs/print.md): its module size and warnings.',
+  })
+  print?: QrPrintDto;
 }
 
 @ApiSchema({ name: 'NfcTagFit' })

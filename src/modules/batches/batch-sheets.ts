@@ -1,0 +1,161 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { availableParallelism } from 'node:os';
+import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
+import type { BatchRecord } from '../../infra/store/batch-record';
+import { BatchStore } from '../../infra/store/batch-store';
+import { RenderPool } from '../../infra/render-pool/render-pool';
+import { RenderPoolBusyError } from '../../infra/render-pool/render-pool.errors';
+import {
+  SHEET_ITEMS_TASK,
+  type SheetItemsResult,
+  type SheetItemsTask,
+} from '../../infra/render-pool/sheet-items.render-task';
+import type { SheetEntry, SheetLayoutName } from '../../lib/print';
+import { sheetLevel, type SheetPlan, type SheetSource } from '../../lib/print/sheet-entry-plan';
+import type { QrScene } from '../../lib/qr';
+
+/** A sheet fitted before its first byte: every contact's plan, and the report's counts. */
+export interface PlannedSheet {
+  batch: BatchRecord;
+  layout: SheetLayoutName;
+  plans: SheetPlan[];
+  counts: { fitted: number; missing: number; textless: number };
+}
+
+/** Quiet zone of a sheet's codes, in modules: the standard one, which the code box includes. */
+export const SHEET_MARGIN = 4;
+/** Contacts read from the store, and planned on a worker, at a time. */
+const PLAN_CHUNK = 250;
+/** Codes drawn on a worker at a time while the sheet streams: a page of cards. */
+const DRAW_CHUNK = 10;
+/** Chunks of one sheet on the workers at once: enough to keep them busy while the writer works. */
+const IN_FLIGHT = 4;
+/** The longest one chunk may take, waiting included. */
+const TASK_TIMEOUT_MS = 60_000;
+
+/**
+ * Print sheets of batches: contacts fitted to a layout's code box (before the first byte, so the
+ * counts can go in a header) and their codes drawn as the sheet streams, both on worker threads
+ * of the module's sheet pool, so the event loop only writes the PDF.
+ */
+@Injectable()
+export class BatchSheets implements OnApplicationShutdown {
+  private pool: RenderPool<SheetItemsTask, SheetItemsResult> | undefined;
+  private closed = false;
+
+  constructor(private readonly store: BatchStore) {}
+
+  /** Every successful contact of the batch fitted to the layout, in input order. */
+  async plan(batch: BatchRecord, layout: SheetLayoutName): Promise<PlannedSheet> {
+    const options = { layout, encode: batch.options ?? {}, margin: SHEET_MARGIN };
+    const chunks = this.inOrder(this.sourceChunks(batch), (sources) => this.run({ kind: 'plan', sources, options }));
+    const plans: SheetPlan[] = [];
+    const counts = { fitted: 0, missing: 0, textless: 0 };
+    for await (const chunk of chunks)
+      for (const plan of chunk as SheetPlan[]) {
+        plans.push(plan);
+        if ('missing' in plan) counts.missing++;
+        else {
+          if (plan.omitted !== undefined && plan.omitted.length > 0) counts.fitted++;
+          if (plan.textless) counts.textless++;
+        }
+      }
+    return { batch, layout, plans, counts };
+  }
+
+  /** The sheet's entries in order, each code drawn on a worker a few pages ahead of the writer. */
+  async *entries(sheet: PlannedSheet): AsyncGenerator<SheetEntry> {
+    const level = sheetLevel(sheet.batch.options ?? {});
+    const plans = sheet.plans;
+    function* groups(): Generator<SheetPlan[]> {
+      for (let from = 0; from < plans.length; from += DRAW_CHUNK) yield plans.slice(from, from + DRAW_CHUNK);
+    }
+    const drawn = this.inOrder(groups(), async (group) => {
+      const payloads = group.flatMap((plan) => ('missing' in plan ? [] : [plan.payload]));
+      const scenes =
+        payloads.length === 0 ? [] : await this.run({ kind: 'draw', payloads, level, margin: SHEET_MARGIN });
+      return { group, scenes: scenes as QrScene[] };
+    });
+    for await (const { group, scenes } of drawn) {
+      let next = 0;
+      for (const plan of group) {
+        // Each item is a few milliseconds of PDF writing on the event loop: other requests get a
+        // turn between two items, not only between two pages.
+        await yieldToEventLoop();
+        if ('missing' in plan) yield plan;
+        else {
+          const { index, name, title, organization, omitted } = plan;
+          yield { index, name, title, organization, omitted, scene: scenes[next++] };
+        }
+      }
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    await this.pool?.close();
+  }
+
+  /** The batch's successful contacts as the plan reads them, a page of the store at a time. */
+  private async *sourceChunks(batch: BatchRecord): AsyncGenerator<SheetSource[]> {
+    for (let from = 0; from < batch.total; from += PLAN_CHUNK) {
+      const items = await this.store.items(batch.id, from, Math.min(batch.total, from + PLAN_CHUNK));
+      const sources: SheetSource[] = [];
+      for (const [offset, item] of items.entries()) {
+        if (!item?.ok) continue;
+        sources.push({
+          index: from + offset,
+          card: item.card ?? item.qrPayload,
+          qrPayload: item.qrPayload,
+          ...(item.omitted ? { omitted: item.omitted } : {}),
+        });
+      }
+      if (sources.length > 0) yield sources;
+    }
+  }
+
+  /**
+   * Maps `inputs` through `work` with up to IN_FLIGHT running at once, yielding the results in the
+   * inputs' order. Reading stops when the caller stops (the client went away).
+   */
+  private async *inOrder<In, Out>(
+    inputs: Iterable<In> | AsyncIterable<In>,
+    work: (input: In) => Promise<Out>,
+  ): AsyncGenerator<Out> {
+    const running: Promise<Out>[] = [];
+    // A rejection is awaited in turn; until then it must not count as unhandled.
+    const started = (input: In) => {
+      const promise = work(input);
+      promise.catch(() => undefined);
+      running.push(promise);
+    };
+    for await (const input of inputs) {
+      started(input);
+      if (running.length >= IN_FLIGHT) yield await (running.shift() as Promise<Out>);
+    }
+    while (running.length > 0) yield await (running.shift() as Promise<Out>);
+  }
+
+  /** Runs a task on the sheet pool, waiting while its queue is full (other sheets' chunks). */
+  private async run(task: SheetItemsTask): Promise<SheetItemsResult> {
+    for (;;) {
+      try {
+        return await this.poolOf().run(task);
+      } catch (error) {
+        if (!(error instanceof RenderPoolBusyError)) throw error;
+        await sleep(20);
+      }
+    }
+  }
+
+  private poolOf(): RenderPool<SheetItemsTask, SheetItemsResult> {
+    if (this.closed && !this.pool) throw new Error('the application is shutting down');
+    // Started with the first sheet: an application that never prints starts no thread.
+    this.pool ??= new RenderPool(SHEET_ITEMS_TASK, {
+      workers: Math.max(1, availableParallelism() - 1),
+      queueLimit: 64,
+      taskTimeoutMs: TASK_TIMEOUT_MS,
+    });
+    return this.pool;
+  }
+}

@@ -32,6 +32,11 @@ export const PLAYGROUND_CSP = [
 const ASSET_TYPES: Readonly<Record<string, string>> = {
   'playground.js': 'text/javascript; charset=utf-8',
   'playground.css': 'text/css; charset=utf-8',
+  'panels.css': 'text/css; charset=utf-8',
+  // The styled-code renderer (scripts/build-styled-drawing.mjs) and its caption outlines, which the
+  // page loads only when its style panel is opened and a caption typed.
+  'styled-drawing.js': 'text/javascript; charset=utf-8',
+  'caption-glyphs.json': 'application/json',
 };
 
 interface Asset {

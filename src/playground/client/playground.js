@@ -6,6 +6,8 @@
 import { clearProblems, fieldLabel, reportError, reportProblem } from './form-errors';
 import { setupImport } from './import-card';
 import { buildMoreFields, fillMoreFields, FLAT_FIELDS as FIELDS, readMoreFields } from './more-fields';
+import { clearCheck, downloadStyledPng, downloadStyledSvg, runCheck } from './style-check';
+import { setStyledCard, setupStylePanel } from './style-panel';
 import { clearResult, downloadPng, downloadSvg, downloadTagContent, downloadVcf, showResult } from './result-view';
 
 const $ = (id) => document.getElementById(id);
@@ -59,6 +61,9 @@ async function render() {
   const level = $('level').value;
   const shown = await showResult(state.last.result, state.last.request, level);
   reportProblem(shown ? '' : `This card does not fit a QR code at level ${level}; choose a lower level.`);
+  // The style panel draws the card at its own level, unless a budget fixed the form's.
+  const budgeted = new URL(state.last.request.url).searchParams.has('qrLevel');
+  setStyledCard({ qrPayload: state.last.result.qrPayload, level: budgeted ? level : undefined });
   return shown;
 }
 
@@ -66,6 +71,7 @@ async function render() {
 function failed() {
   state.last = null;
   clearResult();
+  setStyledCard(null);
   $('status').textContent = '';
 }
 
@@ -187,6 +193,13 @@ document.addEventListener('DOMContentLoaded', () => {
   $('download-png').addEventListener('click', () => void downloadPng());
   $('download-svg').addEventListener('click', () => void downloadSvg());
   $('copy-curl').addEventListener('click', () => void copyCurl());
+  setupStylePanel((previewed) => {
+    clearCheck();
+    $('style-check').disabled = !previewed;
+  });
+  $('style-check').addEventListener('click', () => state.last && void runCheck(state.last.request));
+  $('style-download-png').addEventListener('click', downloadStyledPng);
+  $('style-download-svg').addEventListener('click', () => void downloadStyledSvg());
   setupImport({
     requestUrl,
     onStart: (text) => {

@@ -123,11 +123,14 @@ export function setupImport({ requestUrl, onStart, onImported, onFailed, onProbl
     const file = fileOf(event.dataTransfer);
     if (file) void importCard(file, file.name);
   });
-  zone.addEventListener('paste', (event) => {
+  // A paste into a field stays that field's; anywhere else (the drop zone first) a card is imported.
+  document.addEventListener('paste', (event) => {
+    if (event.target !== zone && event.target.closest('input, textarea, select, [contenteditable]')) return;
     const file = fileOf(event.clipboardData);
     const text = event.clipboardData ? event.clipboardData.getData('text/plain') : '';
     if (!file && !/BEGIN:VCARD/i.test(text)) {
-      onProblem('The clipboard holds no vCard: copy a .vcf file, or the text of one (BEGIN:VCARD … END:VCARD).');
+      if (event.target === zone)
+        onProblem('The clipboard holds no vCard: copy a .vcf file, or the text of one (BEGIN:VCARD … END:VCARD).');
       return;
     }
     event.preventDefault();

@@ -109,8 +109,11 @@ export function setupImport({ requestUrl, onStart, onImported, onFailed, onProbl
 
   const zone = $('drop-zone');
   const fileOf = (transfer) => (transfer && transfer.files && transfer.files.length > 0 ? transfer.files[0] : null);
-  // A file dropped anywhere on the page is imported, never opened by the browser in the page's place.
+  // A file dropped anywhere on the page is imported, never opened by the browser in the page's
+  // place; text dragged into a field is left to the field.
+  const carriesFiles = (event) => Boolean(event.dataTransfer && [...event.dataTransfer.types].includes('Files'));
   document.addEventListener('dragover', (event) => {
+    if (!carriesFiles(event)) return;
     event.preventDefault();
     zone.classList.add('dragging');
   });
@@ -118,6 +121,7 @@ export function setupImport({ requestUrl, onStart, onImported, onFailed, onProbl
     if (event.relatedTarget === null) zone.classList.remove('dragging');
   });
   document.addEventListener('drop', (event) => {
+    if (!carriesFiles(event)) return;
     event.preventDefault();
     zone.classList.remove('dragging');
     const file = fileOf(event.dataTransfer);

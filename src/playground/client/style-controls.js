@@ -14,7 +14,7 @@ const WORDS = {
 };
 const choices = (values) => values.map((value) => [value, WORDS[value] ?? value]);
 const LEVELS = [
-  ['', 'Automatic (M; H with a logo)'],
+  ['', 'Automatic'],
   ['L', 'L (7%)'],
   ['M', 'M (15%)'],
   ['Q', 'Q (25%)'],
@@ -74,7 +74,7 @@ export const STYLE_GROUPS = [
         label: 'Correction level',
         kind: 'choice',
         values: LEVELS,
-        hint: 'With “Fit to QR version”, the form’s level is used.',
+        hint: 'Automatic: M, or H with a logo. With “Fit to QR version”, the form’s level.',
       },
     ],
   ],

@@ -96,6 +96,8 @@ function hidePreview(caption) {
 export async function preview() {
   clearStyleIssues();
   $('s-finder').disabled = !$('s-finder-own').checked;
+  // Without a colour of their own, the finder patterns take the modules' colour, and show it.
+  if ($('s-finder').disabled) $('s-finder').value = $('s-dark').value;
   $('s-light').disabled = $('s-transparent').checked;
   $('s-logo-size-use').textContent = `${Math.round(Number($('s-logo-size').value) * 100)}% of the code’s width`;
   panel.onChange(false);

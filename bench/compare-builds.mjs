@@ -9,9 +9,10 @@
 // driveInterleaved). Printed per round: each build's requests/s and CPU µs per request, and the
 // candidate/baseline ratios; then the median ratio and its spread over the rounds. On this shared
 // VM single readings move by several percent, so only the median of interleaved rounds is read.
+// BENCH_CARD=rich sends the rich card (bench/cards.mjs) instead of the typical flat one.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { TYPICAL_CARD } from './cards.mjs';
+import { RICH_CARD, TYPICAL_CARD } from './cards.mjs';
 import { drive, driveInterleaved } from './load.mjs';
 import { startServer } from './server-process.mjs';
 
@@ -40,7 +41,13 @@ const env = {
   REDIS_URL: '',
   NODE_OPTIONS: '',
 };
-const route = { name: 'POST /v1/vcard', method: 'POST', path: '/v1/vcard', body: TYPICAL_CARD, expectStatus: 200 };
+const route = {
+  name: 'POST /v1/vcard',
+  method: 'POST',
+  path: '/v1/vcard',
+  body: process.env.BENCH_CARD === 'rich' ? RICH_CARD : TYPICAL_CARD,
+  expectStatus: 200,
+};
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

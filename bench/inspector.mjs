@@ -1,7 +1,7 @@
-// A minimal DevTools-protocol client for the memory phase: forces a full GC in the service and
-// reads its heap. RSS alone cannot tell a leak from V8 collecting the old generation lazily (it
+// A minimal DevTools-protocol client. For the memory phase it forces a full GC in the service and
+// reads its heap: RSS alone cannot tell a leak from V8 collecting the old generation lazily (it
 // lets garbage pile up to a multiple of the live size first, so RSS is a sawtooth); the heap in
-// use right after a full collection can.
+// use right after a full collection can. For profile.mjs it records a CPU profile.
 
 /** Connects to a process started with --inspect=127.0.0.1:0, given its stderr so far. */
 export async function connectInspector(stderr) {
@@ -36,6 +36,17 @@ export async function connectInspector(stderr) {
       const usage = JSON.parse(result.result.value);
       const mb = (bytes) => Number((bytes / 2 ** 20).toFixed(1));
       return { heapUsedMB: mb(usage.heapUsed), rssMB: mb(usage.rss) };
+    },
+    /** Starts V8's sampling CPU profiler, every `intervalUs` µs. */
+    async startProfiling(intervalUs = 100) {
+      await call('Profiler.enable');
+      await call('Profiler.setSamplingInterval', { interval: intervalUs });
+      await call('Profiler.start');
+    },
+    /** Stops the profiler: the profile, as a .cpuprofile file holds it. */
+    async stopProfiling() {
+      const { result } = await call('Profiler.stop');
+      return result.profile;
     },
     close: () => socket.close(),
   };

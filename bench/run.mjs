@@ -51,7 +51,12 @@ import { imagesPhase } from './images.mjs';
 import { printPhase } from './print.mjs';
 import { richPhase } from './rich.mjs';
 import { manyStreams, slowClients } from './resilience.mjs';
-import { startServer } from './server-process.mjs';
+import {
+  SERVICE_ENV,
+  startNestFloor as startNestFloorOf,
+  startService as startBuild,
+  startYardstick as startYardstickOf,
+} from './servers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -91,17 +96,6 @@ if (env.BENCH_PINNED !== '1') {
   );
   process.exit(pinned.status ?? 1);
 }
-
-const SERVICE_ENV = {
-  NODE_ENV: 'production',
-  // The limiter stays on; 10,000,000 per 60 s (the configuration's maximum) never trips here.
-  RATE_LIMIT_MAX: '10000000',
-  RATE_LIMIT_WINDOW_SECONDS: '60',
-  LOG_LEVEL: 'info',
-  // The in-memory store, as in a single-instance deployment, whatever the caller's shell holds.
-  REDIS_URL: '',
-  NODE_OPTIONS: env.BENCH_NODE_OPTIONS ?? '',
-};
 
 const ROUTES = [
   { name: 'POST /v1/vcard', method: 'POST', path: '/v1/vcard', body: TYPICAL_CARD, expectStatus: 200 },
@@ -262,45 +256,13 @@ function encoderSpeed() {
   return JSON.parse(run.stdout);
 }
 
-/** The Node flags of `npm start` (`node <flags> dist/main.js`), the Dockerfile's command too. */
-const PRODUCTION_NODE_FLAGS = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-  .scripts.start.trim()
-  .split(/\s+/)
-  .slice(1)
-  .filter((arg) => arg.startsWith('-'));
-
 function startService(extraEnv = {}, nodeArgs = [], dist = config.dist) {
-  return startServer({
-    name: dist === config.dist ? 'service' : 'baseline',
-    script: join(dist, 'main.js'),
-    cpu: config.serverCpu,
-    env: { ...SERVICE_ENV, ...extraEnv },
-    nodeArgs: [...PRODUCTION_NODE_FLAGS, ...nodeArgs],
-  });
+  const name = dist === config.dist ? 'service' : 'baseline';
+  return startBuild({ dist, cpu: config.serverCpu, name, env: extraEnv, nodeArgs });
 }
 
-function startYardstick({ features = false, busyUs = 0 } = {}) {
-  return startServer({
-    name: features ? 'yardstick+features' : busyUs > 0 ? `yardstick+${busyUs}µs` : 'yardstick',
-    script: join(here, 'yardstick.mjs'),
-    cpu: config.serverCpu,
-    env: {
-      BENCH_DIST: config.dist,
-      YARDSTICK_FEATURES: features ? '1' : '',
-      YARDSTICK_BUSY_US: String(busyUs),
-      RATE_LIMIT_MAX: SERVICE_ENV.RATE_LIMIT_MAX,
-    },
-  });
-}
-
-function startNestFloor() {
-  return startServer({
-    name: 'nest floor',
-    script: join(here, 'nest-floor.mjs'),
-    cpu: config.serverCpu,
-    env: { BENCH_DIST: config.dist },
-  });
-}
+const startYardstick = (options = {}) => startYardstickOf({ dist: config.dist, cpu: config.serverCpu, ...options });
+const startNestFloor = () => startNestFloorOf({ dist: config.dist, cpu: config.serverCpu });
 
 /**
  * The guest's halt-polling window, where the kernel has one (KVM guests with cpuidle-haltpoll).

@@ -7,7 +7,8 @@
 //
 // With YARDSTICK_FEATURES=1 it also runs the service's own cross-cutting code, taken from the
 // build: its CORS hooks (@fastify/cors for preflights), the RateLimiter hook over the in-memory
-// storage, the X-Request-Id header and the JSON request log line (RequestLogger + AppLogger).
+// storage, the X-Request-Id header, the JSON request log line and the request metrics
+// (RequestLogger with AppLogger and ServiceMetrics).
 // That variant shows how much of the gap is those features rather than the framework.
 //
 // With YARDSTICK_BUSY_US=n, POST /v1/vcard also spins for n µs of pure CPU per request: a server
@@ -24,10 +25,11 @@ const require = createRequire(import.meta.url);
 const Fastify = createRequire(import.meta.resolve('@nestjs/platform-fastify'))('fastify');
 const dist = resolve(process.env.BENCH_DIST ?? 'dist');
 const vcard = require(`${dist}/lib/vcard/index.js`);
+const contactLib = require(`${dist}/lib/contact/index.js`);
 const { PRIVACY_NOTE } = require(`${dist}/modules/vcard/privacy-note.js`);
 const { templatePage } = require(`${dist}/modules/templates/template-page.js`);
 const { toJobView } = require(`${dist}/modules/jobs/job-view.js`);
-const { SERVICE_NAME, SERVICE_VERSION } = require(`${dist}/core/service-info.js`);
+const { SERVICE_NAME, SERVICE_VERSION } = require(`${dist}/options/service-info.js`);
 const { newJobId } = require(`${dist}/modules/jobs/job-id.js`);
 
 const PORT = Number(process.env.PORT ?? 3200);
@@ -42,44 +44,45 @@ function busyWait(microseconds) {
   while (performance.now() < until);
 }
 
-const FORMAT = {
-  email: vcard.isValidEmail,
-  phone: vcard.isValidPhone,
-  website: (value) => vcard.normalizeWebsite(value) !== null,
-};
+// The first contract's eight text fields, with their rules as the contact declaration gives them.
+const FIELDS = contactLib.FIRST_CONTRACT_FIELDS;
+const RULES = contactLib.CONTACT_SCHEMA.fields;
 
 const contactSchema = {
   type: 'object',
   required: ['fullName'],
   additionalProperties: false,
-  properties: Object.fromEntries(
-    vcard.CONTACT_FIELDS.map((field) => [field, { type: 'string', maxLength: vcard.FIELD_MAX_LENGTH[field] }]),
-  ),
+  properties: Object.fromEntries(FIELDS.map((field) => [field, { type: 'string', maxLength: RULES[field].max }])),
 };
 
 function badRequest(reply, fields) {
   return reply.code(400).send({ error: { code: 'invalid_request', status: 400, details: { fields } } });
 }
 
-/** The service's per-field rules after the schema: clean, then surrogates, emptiness, length, format. */
+/**
+ * The service's per-field rules after the schema: surrogates, clean, emptiness, length, the
+ * declared checks, then the declared normalisation (a website gets its scheme).
+ */
 function cleanContact(body) {
   const contact = {};
   const issues = [];
-  for (const field of vcard.CONTACT_FIELDS) {
+  for (const field of FIELDS) {
     const raw = body[field];
     if (raw === undefined) continue;
-    if (vcard.hasLoneSurrogate(raw)) {
+    if (contactLib.hasLoneSurrogate(raw)) {
       issues.push({ field, issue: 'invalid_unicode' });
       continue;
     }
-    const value = vcard.cleanFieldValue(field, raw);
+    const rule = RULES[field];
+    const value = contactLib.cleanText(raw, rule.multiLine === true);
     if (value === '') {
       if (field === 'fullName') issues.push({ field, issue: 'required' });
       continue;
     }
-    if (vcard.codePointLength(value) > vcard.FIELD_MAX_LENGTH[field]) issues.push({ field, issue: 'too_long' });
-    else if (FORMAT[field] && !FORMAT[field](value)) issues.push({ field, issue: 'format' });
-    else contact[field] = value;
+    let failed = contactLib.codePointLength(value) > rule.max ? 'too_long' : null;
+    for (const check of rule.checks ?? []) if (failed === null && !check.test(value)) failed = check.issue;
+    if (failed) issues.push({ field, issue: failed });
+    else contact[field] = rule.normalize ? rule.normalize(value) : value;
   }
   return { contact, issues };
 }
@@ -107,6 +110,7 @@ if (FEATURES) {
   const { RateLimiter } = require(`${dist}/core/rate-limit/rate-limiter.js`);
   const { MemoryThrottlerStorage } = require(`${dist}/infra/store/memory/memory-throttler-storage.js`);
   const { RequestLogger } = require(`${dist}/standalone/request-logger.js`);
+  const { ServiceMetrics } = require(`${dist}/core/metrics/service-metrics.js`);
   const { createAppLogger } = require(`${dist}/core/logging/app-logger.js`);
   const { Reflector } = require('@nestjs/core');
   // In the service's order: the edge (CORS response headers, rate limit), request id and log, preflights.
@@ -116,7 +120,7 @@ if (FEATURES) {
   const policy = new EdgePolicy({ cors: true }, limiter, new Reflector(), { getControllers: () => [] });
   policy.declareFreePath('/v1/health');
   attachEdgeHook(app, policy, { active: false });
-  new RequestLogger().attach(app, createAppLogger('info'));
+  new RequestLogger(new ServiceMetrics({})).attach(app, createAppLogger('info'));
   answerOtherPreflights(app, policy);
 }
 

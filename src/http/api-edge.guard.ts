@@ -23,8 +23,8 @@ export class ApiEdgeGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const http = context.switchToHttp();
-    const request = http.getRequest<HttpRequestLike>();
+    // By index (arguments 0 and 1 of an HTTP context), not through a switchToHttp() wrapper per request.
+    const request = context.getArgByIndex<HttpRequestLike>(0);
     rememberRoute(context, request);
     const raw = nativeRequest(request);
     if (this.policy.isAdmitted(raw)) {
@@ -32,7 +32,7 @@ export class ApiEdgeGuard implements CanActivate {
       return true;
     }
 
-    const response = http.getResponse<object>();
+    const response = context.getArgByIndex<object>(1);
     this.measure(request, response);
     const counts = this.policy.countsHandler(context.getHandler(), context.getClass());
     const setHeader = (name: string, value: string): unknown =>

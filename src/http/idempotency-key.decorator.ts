@@ -23,11 +23,12 @@ function idempotencyKeyOf(request: HttpRequestLike): string | undefined {
  * order). Invalid JSON wins over both: fastify rejects it before the handler's parameters exist.
  *
  * A parameter decorator rather than a guard or an interceptor: Nest awaits every guard and runs an
- * intercepted route through an rxjs pipeline, while this is one synchronous header check.
+ * intercepted route through an rxjs pipeline, while this is one synchronous header check. It reads
+ * the request and response by index (arguments 0 and 1 of an HTTP context on either adapter), as
+ * ApiEdgeGuard does, instead of building the `switchToHttp()` wrapper on every request.
  */
 export const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined => {
-  const http = context.switchToHttp();
-  const key = idempotencyKeyOf(http.getRequest<HttpRequestLike>());
-  if (key !== undefined) http.getResponse<HttpResponseLike>().header('Idempotency-Key', key);
+  const key = idempotencyKeyOf(context.getArgByIndex<HttpRequestLike>(0));
+  if (key !== undefined) context.getArgByIndex<HttpResponseLike>(1).header('Idempotency-Key', key);
   return key;
 });

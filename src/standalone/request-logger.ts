@@ -1,5 +1,5 @@
 import { Injectable, Logger, LoggerService } from '@nestjs/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppLogger, FlatRecord } from '../core/logging/app-logger';
 import { ServiceMetrics } from '../core/metrics/service-metrics';
 
@@ -29,27 +29,21 @@ export class RequestLogger {
       done();
     });
     fastify.addHook('onResponse', (request, reply, done) => {
-      this.metrics.observeHttp(
-        request.method,
-        request.routeOptions.url ?? UNMATCHED,
-        reply.statusCode,
-        reply.elapsedTime / 1000,
-      );
-      const record = this.record(request, reply);
+      // Each is a getter that computes anew (routeOptions builds an object): read once.
+      const route = request.routeOptions.url ?? UNMATCHED;
+      const elapsedMs = reply.elapsedTime;
+      this.metrics.observeHttp(request.method, route, reply.statusCode, elapsedMs / 1000);
+      const record: FlatRecord = {
+        msg: 'request',
+        requestId: request.id,
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        latencyMs: Math.round(elapsedMs * 100) / 100,
+      };
       if (direct) direct.logRecord('http', record);
       else this.logger.log(record);
       done();
     });
-  }
-
-  private record(request: FastifyRequest, reply: FastifyReply): FlatRecord {
-    return {
-      msg: 'request',
-      requestId: request.id,
-      method: request.method,
-      route: request.routeOptions.url ?? UNMATCHED,
-      status: reply.statusCode,
-      latencyMs: Math.round(reply.elapsedTime * 100) / 100,
-    };
   }
 }

@@ -9,6 +9,7 @@ import { RouteQueryCheck } from './http/route-query-check';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EdgePolicy } from './http/edge-policy';
 import { CorsPreflightController } from './http/cors-preflight.controller';
+import { CodeRenderer } from './infra/render-pool/code-renderer';
 import { BatchStore } from './infra/store/batch-store';
 import { JobStore } from './infra/store/job-store';
 import { StoreHealth } from './infra/store/store-health';
@@ -20,6 +21,7 @@ import { HealthModule } from './modules/health/health.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { McpModule } from './modules/mcp/mcp.module';
 import { ProductModule } from './modules/product/product.module';
+import { QrCodesModule } from './modules/qrcodes/qrcodes.module';
 import { StreamModule } from './modules/stream/stream.module';
 import { TemplatesModule } from './modules/templates/templates.module';
 import { VCardModule } from './modules/vcard/vcard.module';
@@ -39,6 +41,7 @@ export const FEATURE_MODULES = [
   ProductModule,
   TemplatesModule,
   VCardModule,
+  QrCodesModule,
   JobsModule,
   BatchesModule,
   StreamModule,
@@ -56,6 +59,7 @@ const SHARED_SERVICES = [
   ApiEdgeGuard,
   RouteQueryCheck,
   ApiExceptionFilter,
+  CodeRenderer,
 ];
 
 /**

@@ -33,6 +33,8 @@ const ENV_NAMES: Record<Exclude<OptionName, 'metrics.registry'>, string> = {
   'bodyLimits.vcard': 'VCARD_BODY_LIMIT_BYTES',
   'bodyLimits.qrcode': 'QRCODE_BODY_LIMIT_BYTES',
   'bodyLimits.batchVcf': 'BATCH_VCF_BODY_LIMIT_BYTES',
+  'renderPool.workers': 'RENDER_WORKERS',
+  'renderPool.queueLimit': 'RENDER_QUEUE_LIMIT',
 };
 
 /**
@@ -79,6 +81,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       qrcode: read.int('QRCODE_BODY_LIMIT_BYTES', 524_288, LIMITS.bodyLimitBytes),
       batchVcf: read.int('BATCH_VCF_BODY_LIMIT_BYTES', 67_108_864, LIMITS.largeBodyLimitBytes),
     },
+    renderPool: {
+      workers: read.optionalInt('RENDER_WORKERS', LIMITS.renderWorkers),
+      queueLimit: read.optionalInt('RENDER_QUEUE_LIMIT', LIMITS.renderQueueLimit),
+    },
   };
   const service = resolveServiceConfig(options, ENV_NAMES, check);
   const config: AppConfig = {
@@ -122,6 +128,13 @@ class EnvReader {
     const value = this.raw(name);
     if (value === undefined) return fallback;
     return this.check.wholeNumber(name, /^\d+$/.test(value) ? Number(value) : NaN, min, max) ?? fallback;
+  }
+
+  /** A whole number, or undefined when unset (the option's default then depends on other values). */
+  optionalInt(name: string, [min, max]: readonly [number, number]): number | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    return this.check.wholeNumber(name, /^\d+$/.test(value) ? Number(value) : NaN, min, max);
   }
 
   flag(name: string, fallback: boolean): boolean {

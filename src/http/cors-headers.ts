@@ -2,7 +2,7 @@
 export const CORS_OPTIONS = {
   origin: '*',
   credentials: false,
-  methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+  methods: ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'],
   exposedHeaders: [
     'RateLimit-Limit',
     'RateLimit-Remaining',
@@ -13,6 +13,8 @@ export const CORS_OPTIONS = {
     'Idempotent-Replayed',
     'X-Request-Id',
     'Allow',
+    'QR-Check',
+    'QR-Check-Warnings',
   ],
   maxAge: 600,
   optionsSuccessStatus: 204,

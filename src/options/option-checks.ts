@@ -118,4 +118,6 @@ export const LIMITS = {
   batchMaxContacts: [1, 100_000],
   batchMaxActivePerClient: [1, 10_000],
   batchMaxActive: [1, 100_000],
+  renderWorkers: [1, 256],
+  renderQueueLimit: [0, 10_000],
 } as const satisfies Record<string, readonly [number, number]>;

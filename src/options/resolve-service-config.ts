@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Registry } from 'prom-client';
 import { SERVICE_VERSION } from './service-info';
 import { ConfigError, LIMITS, OptionChecks } from './option-checks';
@@ -113,6 +114,7 @@ export function resolveServiceConfig(
         LIMITS.largeBodyLimitBytes,
       ),
     },
+    renderPool: renderPool(check, name, options.renderPool),
     serviceVersion: SERVICE_VERSION,
     metricsRegistry: metricsRegistry(check, name('metrics.registry'), options.metrics?.registry),
   };
@@ -141,6 +143,8 @@ export type OptionName =
   | 'bodyLimits.vcard'
   | 'bodyLimits.qrcode'
   | 'bodyLimits.batchVcf'
+  | 'renderPool.workers'
+  | 'renderPool.queueLimit'
   | 'metrics.registry';
 
 function number(
@@ -152,6 +156,25 @@ function number(
 ): number {
   if (value === undefined) return fallback;
   return check.wholeNumber(name, typeof value === 'number' ? value : NaN, min, max) ?? fallback;
+}
+
+/** One worker beside the main thread on a two-core machine; four codes waiting per worker. */
+function renderPool(
+  check: OptionChecks,
+  name: (option: OptionName) => string,
+  value: VCardPayloadOptions['renderPool'],
+): ServiceConfig['renderPool'] {
+  const workers = number(
+    check,
+    name('renderPool.workers'),
+    value?.workers,
+    Math.max(1, availableParallelism() - 1),
+    LIMITS.renderWorkers,
+  );
+  return {
+    workers,
+    queueLimit: number(check, name('renderPool.queueLimit'), value?.queueLimit, 4 * workers, LIMITS.renderQueueLimit),
+  };
 }
 
 function store(check: OptionChecks, name: string, value: VCardPayloadOptions['store']): StoreConfig {

@@ -31,6 +31,8 @@ export interface ServiceConfig {
    * address-book export (`batchVcf`).
    */
   bodyLimits: { vcard: number; qrcode: number; batchVcf: number };
+  /** The styled-code render pool: worker threads, and codes that may wait for one. */
+  renderPool: { workers: number; queueLimit: number };
   serviceVersion: string;
   /** The host's prom-client registry for the module's metrics; null: the module's own. */
   metricsRegistry: Registry | null;

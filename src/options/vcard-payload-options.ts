@@ -81,6 +81,14 @@ export interface VCardPayloadOptions {
    */
   bodyLimits?: { vcard?: number; qrcode?: number; batchVcf?: number };
   /**
+   * The render pool that draws and checks styled codes (POST v1/qrcodes with a style, styled
+   * codes.zip), off the event loop: `workers` threads (`RENDER_WORKERS`, default the machine's
+   * available parallelism less one, at least 1), started on the first styled code, and at most
+   * `queueLimit` codes waiting for them (`RENDER_QUEUE_LIMIT`, default 4 per worker); one more is
+   * refused at once with 503 `renderer_busy`. Closed when the application shuts down.
+   */
+  renderPool?: { workers?: number; queueLimit?: number };
+  /**
    * Prometheus metrics (prom-client): request counts and latencies by route pattern, 429s, the
    * Redis circuit, open streams, jobs, batches and their queue. Pass the host's own `registry` to
    * have them scraped with the host's metrics; by default the module keeps a registry of its own

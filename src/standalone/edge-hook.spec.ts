@@ -109,7 +109,7 @@ describe('CORS: the EdgePolicy answers as @fastify/cors does', () => {
   it('still answers preflights with the allowed methods and max-age', async () => {
     const res = await ours.inject(REQUESTS[4]);
     expect(res.statusCode).toBe(204);
-    expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, OPTIONS');
+    expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, PUT, OPTIONS');
     expect(res.headers['access-control-max-age']).toBe('600');
   });
 });

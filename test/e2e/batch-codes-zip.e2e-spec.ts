@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { describeWithProgram } from '../utils/system-program';
 import { readPngs, rasteriseSvg, readPng, zbarRead } from '../utils/qr-image-reader';
 import { listenTestApp } from '../utils/test-app';
+import { ringLogo } from '../fixtures/styled/styled-fixtures';
+import { zbarimgReadAll } from '../utils/styled-code-readers';
 
 // GET /v1/batches/{id}/codes.zip over real HTTP, read by Info-ZIP's unzip (an independent reader):
 // the names and their order, each image decoded by zbar to its item's qrPayload, each .vcf parsed
@@ -142,14 +144,25 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
       return { names, dir, headers: res.headers };
     }
 
-    /** The names the spec gives, from the items: NNNN-<slug>.<type> then .vcf, for each success. */
+    /** The names the spec gives, from the items: NNNN-<slug>.<type> then .vcf, for each success; manifest.csv last. */
     function expectedNames(list: Item[], sent: Array<Record<string, string>>, type: string): string[] {
       const digits = String(list.length).length;
-      return list.flatMap((item) => {
+      const files = list.flatMap((item) => {
         if (item.status !== 'succeeded') return [];
         const stem = `${String(item.index + 1).padStart(digits, '0')}-${slug(sent[item.index].fullName)}`;
         return [`${stem}.${type}`, `${stem}.vcf`];
       });
+      return [...files, 'manifest.csv'];
+    }
+
+    /** manifest.csv as rows of fields (no field of these batches needs quoting). */
+    function manifest(dir: string): string[][] {
+      const text = readFileSync(join(dir, 'manifest.csv'), 'utf8');
+      expect(text.endsWith('\r\n')).toBe(true);
+      return text
+        .trimEnd()
+        .split('\r\n')
+        .map((line) => line.split(','));
     }
 
     function expectCards(dir: string, names: string[], list: Item[]): void {
@@ -185,6 +198,16 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
         expect((await zbarRead(images[i])).toString('utf8')).toBe(payload);
       }
       expectCards(dir, names, list);
+      // One row per successful contact: the image drawn, its version and level, plain (not decoded).
+      const rows = manifest(dir);
+      expect(rows[0]).toEqual(['index', 'file', 'version', 'level', 'check', 'warnings']);
+      expect(rows.slice(1).map(([index, file]) => [Number(index), file])).toEqual(
+        pngs.map((name) => [Number(name.split('-')[0]) - 1, name]),
+      );
+      for (const [, , version, level, check] of rows.slice(1)) {
+        expect([level, check]).toEqual(['M', 'plain']);
+        expect(Number(version)).toBeGreaterThan(0);
+      }
       jsonNames = names;
       jsonDir = dir;
     });
@@ -232,10 +255,73 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
       expect((await zbarRead(image, { zoom: 2 })).toString('utf8')).toBe(item.result!.qrPayload);
     });
 
+    it('PUT /v1/batches/{id}/style: codes.zip drawn in the style, each code read back by zbarimg, the manifest says passed', async () => {
+      const few = sent.slice(0, 12);
+      const batch = await finished(await createBatch(JSON.stringify({ contacts: few }), 'application/json'));
+      const list = await items(batch);
+      const put = (body: unknown, id = batch.id) =>
+        fetch(`${baseUrl}/v1/batches/${id}/style`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const bad = await put({ colors: { dark: '#eeeeee' } });
+      expect([bad.status, ((await bad.json()) as { error: { code: string } }).error.code]).toEqual([
+        400,
+        'invalid_style',
+      ]);
+      const unknownKey = await put({ colour: '#000' });
+      expect(((await unknownKey.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
+      const missing = await put({}, 'batch_01M88X049JX12ZGN1RR16QWRJJ');
+      expect(missing.status).toBe(404);
+      const set = await put({ colors: { dark: '#1a3a6b' }, modules: 'dots', logo: { image: ringLogo() } });
+      expect(set.status).toBe(204);
+      const { names, dir } = await download(batch, '?scale=4', 'styled');
+      expect(names).toEqual(expectedNames(list, few, 'png'));
+      const pngs = names.filter((name) => name.endsWith('.png'));
+      const reads = await zbarimgReadAll(pngs.map((name) => readFileSync(join(dir, name))));
+      reads.forEach((read, i) =>
+        expect(read?.toString('utf8')).toBe(list[Number(pngs[i].split('-')[0]) - 1].result!.qrPayload),
+      );
+      const rows = manifest(dir).slice(1);
+      expect(rows.map(([, file, , level, check]) => [file, level, check])).toEqual(
+        pngs.map((name) => [name, 'H', 'passed']),
+      );
+      // An empty style draws the plain codes again.
+      expect((await put({})).status).toBe(204);
+      expect(manifest((await download(batch, '?scale=2', 'unstyled')).dir)[1][4]).toBe('plain');
+    });
+
+    it('a JSON batch created with a style: judged at creation, its codes.zip drawn in it', async () => {
+      const few = sent.slice(0, 4);
+      const refused = await fetch(`${baseUrl}/v1/batches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ contacts: few, style: { modules: 'hexagons' } }),
+      });
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('invalid_style');
+      const style = { colors: { dark: '#1a3a6b' }, finders: 'rounded' };
+      const batch = await finished(await createBatch(JSON.stringify({ contacts: few, style }), 'application/json'));
+      const list = await items(batch);
+      const { names, dir } = await download(batch, '?scale=4', 'created-styled');
+      expect(names).toEqual(expectedNames(list, few, 'png'));
+      expect(
+        manifest(dir)
+          .slice(1)
+          .every(([, , , level, check]) => level === 'M' && check === 'passed'),
+      ).toBe(true);
+    });
+
     it('409 while the batch runs, 404 for an unknown batch, 400 for another type or a bad parameter', async () => {
       const running = await createBatch(JSON.stringify({ contacts: contacts(5000) }), 'application/json');
       const early = await fetch(`${baseUrl}/v1/batches/${running.id}/codes.zip`);
       expect(early.status).toBe(409);
+      const style = await fetch(`${baseUrl}/v1/batches/${running.id}/style`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(style.status).toBe(409);
       expect(((await early.json()) as { error: { code: string } }).error.code).toBe('batch_not_finished');
       const unknown = await fetch(`${baseUrl}/api/v1/batches/batch_01M88X049JX12ZGN1RR16QWRJJ/codes.zip`);
       expect(unknown.status).toBe(404);

@@ -278,6 +278,9 @@ describe('batches (memory store)', () => {
     const other = await create({ contacts: contacts(6) }, headers);
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe('idempotency_key_reused');
+    // A style is part of the request: the same contacts with one are another request.
+    const styled = await create({ contacts: contacts(5), style: { modules: 'dots' } }, headers);
+    expect(styled.json().error.code).toBe('idempotency_key_reused');
   });
 
   it('a template applies to every contact: one without its required fields fails alone; an unknown template is a 400', async () => {

@@ -283,7 +283,7 @@ describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the pre
       });
       expect(res.status).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST, OPTIONS');
+      expect(res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST, PUT, OPTIONS');
       expect(res.headers.get('access-control-allow-headers')).toBe('content-type,idempotency-key');
     });
   });

@@ -7,6 +7,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { request as httpRequest } from 'node:http';
 import { inlineSchema, type JsonSchema } from '../../src/modules/mcp/dto-json-schema';
 import { readPng, zbarRead } from '../utils/qr-image-reader';
+import { ringLogo } from '../fixtures/styled/styled-fixtures';
 import { listenTestApp } from '../utils/test-app';
 
 const CONTACT = {
@@ -313,6 +314,33 @@ describe('MCP endpoint', () => {
         body: JSON.stringify({ ...CONTACT, fullName: 'Zoë Ångström-李小龍' }),
       });
       expect(Buffer.from(await restImage.arrayBuffer()).toString('base64')).toBe(image.data);
+    });
+
+    it('create_vcard_qr_code with a style: the checked PNG of POST /v1/qrcodes, qr.check in structuredContent', async () => {
+      const style = { colors: { dark: '#1a3a6b' }, modules: 'rounded', logo: { image: ringLogo() } };
+      const result = (await client.callTool({
+        name: 'create_vcard_qr_code',
+        arguments: { ...CONTACT, style },
+      })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      const structured = result.structuredContent as { qrPayload: string; qr: { check: Record<string, unknown> } };
+      expect(structured.qr.check).toMatchObject({ decoders: ['zbar', 'zxing'], level: 'H', levelRaised: true });
+      const [image] = result.content as [{ type: string; data: string; mimeType: string }];
+      const rest = await fetch(`${baseUrl}/v1/qrcodes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'image/png' },
+        body: JSON.stringify({ contact: CONTACT, style }),
+      });
+      expect(Buffer.from(await rest.arrayBuffer()).toString('base64')).toBe(image.data);
+      const png = readPng(Buffer.from(image.data, 'base64'));
+      expect((await zbarRead(png)).toString('utf8')).toBe(structured.qrPayload);
+      const refused = errorOf(
+        (await client.callTool({
+          name: 'create_vcard_qr_code',
+          arguments: { ...CONTACT, style: { colors: { dark: '#eeeeee' } } },
+        })) as CallToolResult,
+      );
+      expect(refused.error).toMatchObject({ code: 'invalid_style', status: 400 });
     });
 
     it('create_vcard_qr_code refuses bad image parameters and bad contacts with the Error shape of REST', async () => {
@@ -689,11 +717,11 @@ describe('MCP endpoint', () => {
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
     });
 
-    it("fastify's body limit applies (413 with the Error shape)", async () => {
+    it("fastify's body limit applies (413 with the Error shape): the styled-code limit, which admits a logo", async () => {
       const res = await fetch(`${baseUrl}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: MCP_ACCEPT },
-        body: JSON.stringify({ ...INITIALIZE, padding: 'x'.repeat(70_000) }),
+        body: JSON.stringify({ ...INITIALIZE, padding: 'x'.repeat(530_000) }),
       });
       expect(res.status).toBe(413);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');

@@ -123,7 +123,7 @@ describe('CORS for browser clients', () => {
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[0]).toEqual([
       204,
-      'GET, HEAD, POST, OPTIONS',
+      'GET, HEAD, POST, PUT, OPTIONS',
       400,
       'application/json; charset=utf-8',
       'bad_request',

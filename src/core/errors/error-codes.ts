@@ -85,6 +85,12 @@ export const ERROR_CODES = {
     hint: 'Ask for a larger nfc tag (details.capacity is what the tag holds, details.bytes what the card needs at least), or shorten what is never left out: the name, the organization, the first phone and the first email.',
     when: "With ?nfc=, the tag content (NDEF TLV, message and terminator TLV) of the card with every property the QR budget may leave out gone is larger than the tag's user memory; in a batch, that contact's item fails with it. details: {tag, capacity, bytes}. With qrVersion too, a card that fits neither is qr_budget_exceeded.",
   },
+  invalid_style: {
+    status: 400,
+    message: 'A value of the QR style is invalid.',
+    hint: 'Fix the style values listed in error.details.fields (each names its path, such as style.colors.dark, and an issue word), then send the request again.',
+    when: 'POST /v1/qrcodes, PUT /v1/batches/{id}/style, a batch created with a style, or the create_vcard_qr_code tool, with a style whose shape is right but a value is not: a malformed colour (format), dark or finder colours under 3:1 against colors.light (low_contrast) or lighter than it (inverted, at style.colors.dark), a value outside its set or range (invalid_value), a caption over 24 characters (too_long) or with characters the shipped font lacks (unsupported_characters), a logo that is not a whole PNG, JPEG or SVG data URL (invalid_value), over 256 KiB or 2048 px a side (too_large), an SVG logo with scripts, foreignObject, a DOCTYPE, <text> or outside references (unsafe), or a logo that clears more of the code than its level recovers (too_large at style.logo.size). details.fields: [{field, issue, message}]; no value is echoed.',
+  },
   template_requirements_not_met: {
     status: 400,
     message: 'The contact lacks fields that the chosen template requires.',
@@ -131,7 +137,7 @@ export const ERROR_CODES = {
     status: 406,
     message: 'The route cannot answer in any media type the Accept header asks for.',
     hint: 'Ask for one of the media types in error.details.available, or send Accept: */*.',
-    when: 'POST /v1/vcard with an Accept header that asks only for image types other than image/png and image/svg+xml (an Accept without any image type is answered in JSON, as before). details.available lists what the route produces.',
+    when: 'POST /v1/vcard with an Accept header that asks only for image types other than image/png and image/svg+xml (an Accept without any image type is answered in JSON, as before), or POST /v1/qrcodes with an Accept that matches none of image/png, image/svg+xml and application/json. details.available lists what the route produces.',
   },
   request_timeout: {
     status: 408,
@@ -149,7 +155,13 @@ export const ERROR_CODES = {
     status: 409,
     message: 'The batch is still running.',
     hint: 'Wait until the batch status is succeeded (poll links.self or watch links.stream), then download the cards.',
-    when: 'GET /v1/batches/{id}/cards.vcf or /codes.zip before every contact of the batch has been processed.',
+    when: 'GET /v1/batches/{id}/cards.vcf or /codes.zip, or PUT /v1/batches/{id}/style, before every contact of the batch has been processed.',
+  },
+  qr_unreadable: {
+    status: 422,
+    message: 'The styled QR code did not read back to its payload, so it was not sent.',
+    hint: 'Change what error.details.causes names: more contrast, a smaller logo.size (or qrLevel H), square modules, a margin of 4, or an opaque colors.light.',
+    when: 'POST /v1/qrcodes (or the create_vcard_qr_code tool) with a style: the code was drawn but the two decoders did not both read exactly qrPayload from it. details: {decoders: {zbar: true|false, zxing: true|false}, causes: [low_contrast, logo, modules, quiet_zone, transparent]} (what in the style makes codes harder to read).',
   },
   payload_too_large: {
     status: 413,
@@ -186,6 +198,12 @@ export const ERROR_CODES = {
     message: 'An unexpected error occurred.',
     hint: 'Retry later; if it persists, report the X-Request-Id response header.',
     when: 'Anything unexpected. The response carries no stack trace and no submitted values.',
+  },
+  renderer_busy: {
+    status: 503,
+    message: 'Every styled-code renderer is busy and the queue is full.',
+    hint: 'Retry after the number of seconds in the Retry-After header; plain codes (no style) are not affected.',
+    when: 'POST /v1/qrcodes (or create_vcard_qr_code) with a style while the render pool runs its most tasks and its queue is full, or while the route already reads and judges its most requests at once. Refused at once, with Retry-After; nothing is queued.',
   },
   service_unavailable: {
     status: 503,

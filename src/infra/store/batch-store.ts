@@ -1,3 +1,4 @@
+import type { QrStyle } from '../../lib/qr/style/qr-style';
 import type { ActiveLimits, BatchCreation, BatchRecord, IdempotencyClaim, StoredItem } from './batch-record';
 
 /**
@@ -48,4 +49,10 @@ export abstract class BatchStore {
 
   /** Batches not yet finished: this client's, and all. */
   abstract active(client: string): Promise<{ client: number; total: number }>;
+
+  /** The QR style a batch's codes.zip is drawn with (PUT /v1/batches/{id}/style); null when it has none. */
+  abstract style(id: string): Promise<QrStyle | null>;
+
+  /** Sets or replaces a batch's style until the batch expires; false when there is no such batch. */
+  abstract setStyle(id: string, style: QrStyle): Promise<boolean>;
 }

@@ -7,7 +7,7 @@ function docOf(rule: Rule): JsonSchema {
   if (rule.description !== undefined) doc.description = rule.description;
   if (rule.example !== undefined) doc.example = rule.example;
   if (rule.format !== undefined) doc.format = rule.format;
-  return doc;
+  return rule.judged ? { ...rule.judged, ...doc } : doc;
 }
 
 /**
@@ -21,7 +21,7 @@ export function ruleJsonSchema(rule: Rule, components?: Record<string, JsonSchem
     case 'text':
       return {
         type: 'string',
-        maxLength: rule.max,
+        ...(rule.max !== Infinity ? { maxLength: rule.max } : {}),
         ...docOf(rule),
         ...(rule.required ? { minLength: 1 } : {}),
       };
@@ -42,6 +42,8 @@ export function ruleJsonSchema(rule: Rule, components?: Record<string, JsonSchem
         ...(rule.default !== undefined ? { default: rule.default } : {}),
         ...docOf(rule),
       };
+    case 'number':
+      return { type: 'number', ...docOf(rule) };
     case 'list':
       return {
         type: 'array',

@@ -18,6 +18,12 @@ export interface RuleDoc {
    * answered in that contract's shape (no `format`, no `qr.omitted`), byte for byte as it always was.
    */
   firstContract?: boolean;
+  /**
+   * JSON Schema keywords the published schema shows for a value this engine takes as it is (its
+   * type checked), its set or range judged afterwards by a check with an error of its own (a
+   * QrStyle's values: 400 invalid_style, never invalid_request).
+   */
+  judged?: Readonly<Record<string, unknown>>;
 }
 
 /** A check of a cleaned text value; the first failing one names the issue. */
@@ -27,7 +33,10 @@ export interface ValueCheck {
   message: (path: string) => string;
 }
 
-/** A string: cleaned (docs/encoding.md#cleaning), then checked for length in code points and by `checks`. */
+/**
+ * A string: cleaned (docs/encoding.md#cleaning), then checked for length in code points and by `checks`.
+ * `max` may be Infinity for a value whose length is judged later (`judged`).
+ */
 export interface TextRule extends RuleDoc {
   kind: 'text';
   max: number;
@@ -99,4 +108,9 @@ export interface IntegerRule extends RuleDoc {
   default?: number;
 }
 
-export type Rule = TextRule | ChoiceRule | FlagRule | IntegerRule | ObjectRule | ListRule;
+/** A JSON number, any finite one: its range is judged later (`judged`), by a check with its own error. */
+export interface NumberRule extends RuleDoc {
+  kind: 'number';
+}
+
+export type Rule = TextRule | ChoiceRule | FlagRule | IntegerRule | NumberRule | ObjectRule | ListRule;

@@ -12,6 +12,7 @@ export type {
   FlagRule,
   IntegerRule,
   ListRule,
+  NumberRule,
   ObjectRule,
   Rule,
   TextRule,

@@ -94,6 +94,13 @@ function validatorOf(rule: Rule, inEntry: boolean): Validator {
         return reject(sink, path, 'range', message(path));
       };
     }
+    case 'number':
+      return (value, path, sink) => {
+        if (value === undefined || value === null) return ABSENT;
+        return typeof value === 'number' && Number.isFinite(value)
+          ? value
+          : reject(sink, path, 'type', `${path} must be a number`);
+      };
     case 'object':
       return objectValidator(rule, false);
     case 'list':

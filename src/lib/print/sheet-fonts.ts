@@ -1,51 +1,6 @@
-import * as fontkit from 'fontkit';
+import { shippedFace as face, type FontFamily, type FontWeight } from '../fonts/shipped-faces';
 
-/**
- * The font families the service ships (npm packages of Google's Noto Sans, as whole TrueType
- * files): one for Latin, Greek and Cyrillic, and one each for Japanese, Simplified Chinese and
- * Korean. Nothing of the machine's own fonts is ever used.
- */
-export type FontFamily = 'sans' | 'jp' | 'sc' | 'kr';
-export type FontWeight = 'regular' | 'bold';
-
-// The Dockerfile keeps only these two weights of each package: a new face here is a new path there.
-const FILES: Record<FontFamily, Record<FontWeight, string>> = {
-  sans: {
-    regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
-    bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
-  },
-  jp: {
-    regular: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
-    bold: '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
-  },
-  sc: {
-    regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-    bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-  },
-  kr: {
-    regular: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
-    bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
-  },
-};
-/** The file of a family's weight, from the installed package. */
-function fontFile(family: FontFamily, weight: FontWeight): string {
-  return require.resolve(FILES[family][weight]);
-}
-
-// Each face is read and parsed once per process, when first needed (most sheets never open a CJK
-// file), and shared by every document: PDFKit takes a parsed fontkit font as well as a file, and
-// keeps the subset and the layout cache per document.
-const faces = new Map<string, fontkit.Font>();
-
-function face(family: FontFamily, weight: FontWeight): fontkit.Font {
-  const name = `${family}-${weight}`;
-  let font = faces.get(name);
-  if (font === undefined) {
-    font = fontkit.openSync(fontFile(family, weight)) as fontkit.Font;
-    faces.set(name, font);
-  }
-  return font;
-}
+export type { FontFamily, FontWeight };
 
 /** Makes the family's face current in the document; PDFKit embeds each face once per document, by name. */
 export function useFace(doc: PDFKit.PDFDocument, family: FontFamily, weight: FontWeight): PDFKit.PDFDocument {

@@ -17,6 +17,7 @@ export { BUDGET_ORDER_DOCS, compileBudget } from './qr-budget';
 export { QrBudgetExceededError } from './qr-budget-exceeded.error';
 export { QR_BYTE_CAPACITY, QR_MAX_BYTES, type QrLevel } from './qr-capacity';
 export { QrCapacityExceededError } from './qr-capacity-exceeded.error';
+export { isTooDenseToPrintSmall } from './qr-warnings';
 export { deriveStructuredName } from './structured-name';
 export { utf8Length } from './utf8-length';
 export { VCardInvariantError } from './vcard-invariant.error';

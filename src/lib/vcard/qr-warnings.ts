@@ -35,3 +35,8 @@ export function qrWarnings(bytes: number, level: QrLevel = 'M'): string[] {
     );
   return warnings;
 }
+
+/** Whether a payload is too dense to print small at `level` (the first of qrWarnings' advice). */
+export function isTooDenseToPrintSmall(bytes: number, level: QrLevel = 'M'): boolean {
+  return bytes > PRINT_LIMITS[level].small;
+}

@@ -11,6 +11,8 @@ export interface BatchBody {
   contacts: string[];
   /** What the contacts were read from (the batch's `source`). */
   source: 'json' | 'csv';
+  /** A JSON body's `style`, as sent (its shape is checked by the caller). */
+  style?: unknown;
 }
 
 /**
@@ -25,8 +27,10 @@ export async function readBatchBody(request: HttpRequestLike, limitBytes: number
     const text = typeof request.body === 'string' ? request.body : await readCsvText(request, limitBytes);
     return { contacts: contactsFromCsv(text).map((row) => JSON.stringify(row)), source: 'csv' };
   }
-  if (request.body !== undefined) return { contacts: contactsFromJson(request.body), source: 'json' };
-  return { contacts: await readJsonContacts(request, limitBytes), source: 'json' };
+  const read = request.body !== undefined ? { parsed: request.body } : await readJsonContacts(request, limitBytes);
+  if ('contacts' in read) return { contacts: read.contacts, source: 'json' };
+  const contacts = contactsFromJson(read.parsed);
+  return { contacts, source: 'json', style: (read.parsed as { style?: unknown }).style };
 }
 
 /**
@@ -39,8 +43,9 @@ export function contactsFromJson(body: unknown): string[] {
   };
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return fail('type', 'The body must be a JSON object: {"contacts": [...]}', '(body)');
-  const unknown = Object.keys(body).find((key) => key !== 'contacts');
-  if (unknown !== undefined) fail('unknown', 'Only "contacts" is accepted in a batch body', unknown.slice(0, 64));
+  const unknown = Object.keys(body).find((key) => key !== 'contacts' && key !== 'style');
+  if (unknown !== undefined)
+    fail('unknown', 'Only "contacts" and "style" are accepted in a batch body', unknown.slice(0, 64));
   const contacts = (body as { contacts?: unknown }).contacts;
   if (contacts === undefined) fail('required', 'contacts is required');
   if (!Array.isArray(contacts)) fail('type', 'contacts must be an array of VCardRequest objects');
@@ -56,8 +61,14 @@ function isValidJson(text: string): boolean {
   }
 }
 
-/** A JSON body read as it arrives; a body of another shape is parsed whole, for the same answer as any JSON body. */
-function readJsonContacts(request: HttpRequestLike, limitBytes: number): Promise<string[]> {
+/**
+ * A JSON body read as it arrives: the contacts when it has the plain shape, else the body parsed
+ * whole (a style beside the contacts, or a body to refuse as any JSON body is refused).
+ */
+function readJsonContacts(
+  request: HttpRequestLike,
+  limitBytes: number,
+): Promise<{ contacts: string[] } | { parsed: unknown }> {
   const reader = new BatchJsonReader(MAX_JSON_DEPTH, isValidJson);
   return new Promise((resolve, reject) => {
     const raw = nativeRequest(request);
@@ -72,7 +83,7 @@ function readJsonContacts(request: HttpRequestLike, limitBytes: number): Promise
         if (refused) return reject(refused);
         const read = reader.finish();
         if (read === 'invalid_encoding') return reject(new ApiError('invalid_encoding'));
-        if (Array.isArray(read)) return resolve(read);
+        if (Array.isArray(read)) return resolve({ contacts: read });
         // As any JSON body: a leading byte order mark is read past, an empty body is invalid.
         const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
         if (text === '') return reject(new ApiError('invalid_json'));
@@ -83,11 +94,7 @@ function readJsonContacts(request: HttpRequestLike, limitBytes: number): Promise
         } catch {
           return reject(new ApiError('invalid_json'));
         }
-        try {
-          resolve(contactsFromJson(body));
-        } catch (refusal) {
-          reject(refusal as Error);
-        }
+        resolve({ parsed: body });
       },
     );
   });

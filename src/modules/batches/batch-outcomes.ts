@@ -5,12 +5,16 @@ import { ERROR_CODES, ErrorCode } from '../../core/errors/error-codes';
 import type { BatchRecord, StoredItem } from '../../infra/store/batch-record';
 import { BatchStore } from '../../infra/store/batch-store';
 import { qrFileSlug } from '../../lib/qr';
-import { formattedName } from '../../lib/vcard';
+import type { QrStyleJudgement } from '../../lib/qr/style/judge-qr-style';
+import { formattedName, minQrVersion, utf8Length } from '../../lib/vcard';
+import { plainCheckReport } from '../qrcodes/qr-check-report';
 import type { QrImageOptions } from '../vcard/card-query';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { QrImageService, type QrImageType } from '../vcard/qr-image.service';
 import { VCardService } from '../vcard/vcard.service';
 import type { ZipFile } from './batch-codes-zip';
+import { BatchManifest } from './batch-manifest';
+import { BatchStyledCodes } from './batch-styled-codes';
 
 /** Cards written per read of the store while streaming cards.vcf. */
 const VCF_PAGE = 500;
@@ -47,6 +51,7 @@ export class BatchOutcomes {
     private readonly store: BatchStore,
     private readonly vcards: VCardService,
     private readonly images: QrImageService,
+    private readonly styled: BatchStyledCodes,
   ) {}
 
   /** One page of outcomes in input order; `docsBase` is where the Error shapes' docsUrl points. */
@@ -93,24 +98,50 @@ export class BatchOutcomes {
   /**
    * The files of codes.zip (docs/batches.md#qr-codes-as-a-zip): for each successful contact in
    * input order, its QR image then its card as a one-card .vcf, named `NNNNN-<slug>` with NNNNN
-   * its index + 1 padded to the digits of the batch's total. Read a page of the store at a time and
-   * drawn one by one as the archive asks for them, so memory does not grow with the batch.
+   * its index + 1 padded to the digits of the batch's total, and last manifest.csv. Read a page of
+   * the store at a time and drawn one by one as the archive asks for them, so memory does not grow
+   * with the batch (but for the manifest's rows). With a style (judged), each code is drawn and
+   * checked on the render pool; one the decoders cannot read gets no image, and the manifest says so.
    */
-  async *codes(batch: BatchRecord, type: QrImageType, options: QrImageOptions): AsyncGenerator<ZipFile> {
+  async *codes(
+    batch: BatchRecord,
+    type: QrImageType,
+    options: QrImageOptions,
+    style?: QrStyleJudgement,
+  ): AsyncGenerator<ZipFile> {
     const digits = String(batch.total).length;
+    const manifest = new BatchManifest();
     for (let from = 0; from < batch.total; from += ZIP_PAGE) {
       const items = await this.store.items(batch.id, from, Math.min(batch.total, from + ZIP_PAGE));
       for (const [offset, item] of items.entries()) {
         if (!item?.ok) continue;
-        const stem = `${String(from + offset + 1).padStart(digits, '0')}-${qrFileSlug(formattedName(item.card ?? item.qrPayload))}`;
-        yield {
-          name: `${stem}.${type}`,
-          data: this.images.renderFitting(item.qrPayload, type, options),
-          store: type === 'png',
-        };
+        const index = from + offset;
+        const stem = `${String(index + 1).padStart(digits, '0')}-${qrFileSlug(formattedName(item.card ?? item.qrPayload))}`;
+        const name = `${stem}.${type}`;
+        if (style) {
+          const code = await this.styled.draw(item.qrPayload, style, type, options);
+          const check = code.file ? 'passed' : 'unreadable';
+          manifest.add({
+            index,
+            file: code.file ? name : '',
+            version: code.version,
+            level: code.level,
+            check,
+            warnings: code.warnings,
+          });
+          if (code.file) yield { name, data: code.file, store: type === 'png' };
+        } else {
+          const drawn = this.images.renderFitting(item.qrPayload, type, options);
+          const bytes = utf8Length(item.qrPayload);
+          const { level } = drawn;
+          const warnings = plainCheckReport(level, options.margin, bytes).warnings;
+          manifest.add({ index, file: name, version: minQrVersion(bytes)[level], level, check: 'plain', warnings });
+          yield { name, data: drawn.file, store: type === 'png' };
+        }
         yield { name: `${stem}.vcf`, data: Buffer.from(this.vcards.fromStored(item).vcard, 'utf8'), store: false };
       }
     }
+    yield manifest.file();
   }
 
   private toItem(index: number, item: StoredItem | null, docsBase: string): BatchItem {

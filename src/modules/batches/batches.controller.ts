@@ -1,6 +1,7 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiRoute } from '../../http/api-route.decorator';
+import { BodyLimit } from '../../http/body-limit.decorator';
 import { IdempotencyKey } from '../../http/idempotency-key.decorator';
 import { routedMountPath } from '../../http/mount-path';
 import { HttpRequestLike, HttpResponseLike, takeOverResponse } from '../../http/native-http';
@@ -8,6 +9,8 @@ import { ReadsOwnBody } from '../../http/own-body.decorator';
 import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
 import type { QrLevel } from '../../lib/vcard';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
+import { readJsonBody } from '../qrcodes/qrcode-body';
+import { checkedStyleShape, styleBody } from '../qrcodes/qr-style-checks';
 import { CARD_QUERY, cardOptions, qrImageOptions, type CardQuery } from '../vcard/card-query';
 import type { QrImageType } from '../vcard/qr-image.service';
 import { readBatchBody } from './batch-body';
@@ -16,7 +19,14 @@ import { writeZip, type ZipFile } from './batch-codes-zip';
 import { BatchOutcomes } from './batch-outcomes';
 import { BATCH_CODES_QUERY, BATCH_ITEMS_QUERY } from './batch-queries';
 import { batchUrl } from './batch-url';
-import { BatchCardsDocs, BatchCodesDocs, CreateBatchDocs, GetBatchDocs, ListBatchItemsDocs } from './batches.docs';
+import {
+  BatchCardsDocs,
+  BatchCodesDocs,
+  BatchStyleDocs,
+  CreateBatchDocs,
+  GetBatchDocs,
+  ListBatchItemsDocs,
+} from './batches.docs';
 import { BatchesService } from './batches.service';
 import { BatchDto, BatchItemsPageDto, toBatchDto } from './dto/batch.dto';
 
@@ -41,9 +51,10 @@ export class BatchesController {
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<BatchDto> {
-    const { contacts } = await readBatchBody(request, this.config.batches.bodyLimitBytes);
+    const { contacts, style } = await readBatchBody(request, this.config.batches.bodyLimitBytes);
     const { batch, replayed } = await this.batches.create({
       contacts,
+      style: checkedStyleShape(style),
       template: query.template,
       options: cardOptions(query),
       client: batchClient(request, (name, value) => reply.header(name, value)),
@@ -60,6 +71,16 @@ export class BatchesController {
   async get(@Param('batchId') batchId: string, @Req() request: HttpRequestLike): Promise<BatchDto> {
     const batch = await this.batches.get(batchId);
     return toBatchDto(batch, batchUrl(this.config.publicBaseUrl, request, batch.id));
+  }
+
+  @Put(':batchId/style')
+  @HttpCode(204)
+  @BatchStyleDocs()
+  @ReadsOwnBody()
+  @BodyLimit((config) => config.bodyLimits.qrcode)
+  async setStyle(@Param('batchId') batchId: string, @Req() request: HttpRequestLike): Promise<void> {
+    const style = styleBody(await readJsonBody(request, this.config.bodyLimits.qrcode));
+    await this.batches.setStyle(batchId, style);
   }
 
   @Get(':batchId/items')
@@ -108,7 +129,9 @@ export class BatchesController {
     @Res() reply: object,
   ): Promise<void> {
     const batch = await this.batches.finished(batchId);
-    const files = this.outcomes.codes(batch, query.type ?? 'png', qrImageOptions(query));
+    const options = qrImageOptions(query);
+    const style = await this.batches.codesStyle(batch.id, { qrLevel: query.qrLevel, margin: options.margin });
+    const files = this.outcomes.codes(batch, query.type ?? 'png', options, style);
     // Read the first page before committing to a 200, so a store failure is still an Error response.
     const first = await files.next();
     const raw = takeOverResponse(reply);

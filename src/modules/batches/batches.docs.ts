@@ -1,8 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiBody,
   ApiExtraModels,
   ApiHeader,
+  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
@@ -10,6 +12,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
+import { QrStyleDto } from '../qrcodes/dto/qr-style.dto';
 import { createdResourceHeaders, IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
 import { CONTACTS_PER_RATE_UNIT } from './batches.service';
 import { BatchCreateRequestDto, BatchDto, BatchItemsPageDto } from './dto/batch.dto';
@@ -127,6 +130,7 @@ export function BatchCodesDocs(): MethodDecorator {
       description: [
         'For each successful contact in input order: `NNNNN-<name>.png` (or `.svg`), the QR code of its qrPayload, then `NNNNN-<name>.vcf`, its card alone (Outlook imports only the first card of a multi-card file). NNNNN is the item index + 1, zero-padded to the digits of the batch total; failed contacts leave gaps. <name> is the fullName with accents removed and other characters than ASCII letters and digits turned into `-`, at most 40 characters.',
         'Streamed as it is drawn, with memory bounded whatever the batch size. qrLevel, scale and margin apply to every image; a card too large for qrLevel is drawn at the highest lower level that holds it. 409 batch_not_finished while the batch runs.',
+        'With a style (PUT /v1/batches/{batchId}/style), every code is drawn in it and read back by two decoders, as POST /v1/qrcodes does; a code they cannot read is left out. The last file is always manifest.csv: one row per successful contact, index,file,version,level,check,warnings (index 0-based as in /items; check passed, unreadable (file empty) or plain; warnings joined by |).',
       ].join('\n\n'),
     }),
     BATCH_ID,
@@ -143,5 +147,31 @@ export function BatchCodesDocs(): MethodDecorator {
       },
     }),
     ApiErrorResponses('batch_not_found', 'batch_not_finished', 'invalid_query', 'rate_limited', 'service_unavailable'),
+  );
+}
+
+/** The OpenAPI description of PUT /v1/batches/{batchId}/style. */
+export function BatchStyleDocs(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      operationId: 'setBatchStyle',
+      summary: "Set or replace the QR style of a batch's codes.zip",
+      description:
+        'The body is a bare QrStyle, judged as POST /v1/qrcodes judges a style (400 invalid_request for its shape, invalid_style for its values). Kept with the batch until it expires; any batch, JSON or CSV, once it has finished (409 batch_not_finished while it runs). An empty style {} draws the plain codes again.',
+    }),
+    BATCH_ID,
+    ApiBody({ type: QrStyleDto }),
+    ApiNoContentResponse({ description: 'The style is set.', headers: { ...RATE_LIMIT_HEADERS_DOC } }),
+    ApiErrorResponses(
+      'invalid_request',
+      'invalid_json',
+      'invalid_style',
+      'batch_not_found',
+      'batch_not_finished',
+      'payload_too_large',
+      'unsupported_media_type',
+      'rate_limited',
+      'service_unavailable',
+    ),
   );
 }

@@ -8,6 +8,7 @@ import { BatchRunner, BullBatchRunner, MemoryBatchRunner } from './batch-runner'
 import { BatchesController } from './batches.controller';
 import { BatchesService } from './batches.service';
 import { BatchOutcomes } from './batch-outcomes';
+import { BatchStyledCodes } from './batch-styled-codes';
 
 /**
  * Batches: POST /v1/batches and its progress, items and cards. In memory, an in-process runner;
@@ -33,6 +34,7 @@ import { BatchOutcomes } from './batch-outcomes';
     },
     BatchesService,
     BatchOutcomes,
+    BatchStyledCodes,
   ],
   exports: [BatchesService, BatchOutcomes],
 })

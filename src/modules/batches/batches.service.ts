@@ -1,13 +1,17 @@
 import { Inject, Injectable, type MessageEvent } from '@nestjs/common';
 import type { Observable } from 'rxjs';
 import { ApiError } from '../../core/errors/api-error';
+import type { QrStyleJudgement } from '../../lib/qr/style/judge-qr-style';
+import type { QrStyle } from '../../lib/qr/style/qr-style';
+import { isPlainStyle, judgeStyle } from '../qrcodes/qr-style-checks';
 import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter';
 import { invalidField } from '../../core/validation/invalid-request';
 import type { BatchCreation, BatchRecord } from '../../infra/store/batch-record';
 import { BatchStore } from '../../infra/store/batch-store';
-import type { EncodeOptions } from '../../lib/vcard';
+import type { EncodeOptions, QrLevel } from '../../lib/vcard';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
+import { QR_IMAGE_DEFAULTS } from '../vcard/card-query';
 import { requestFingerprint } from '../vcard/request-fingerprint';
 import { TemplatesService } from '../templates/templates.service';
 import type { BatchClient } from './batch-client';
@@ -26,6 +30,8 @@ export interface BatchRequest {
   options: EncodeOptions;
   client: BatchClient;
   idempotencyKey?: string;
+  /** The QR style of its codes.zip, its shape checked (its values are judged here, before anything is stored). */
+  style?: QrStyle;
 }
 
 /** Batches: creation (limits, rate cost, idempotency) and lookup. */
@@ -56,14 +62,17 @@ export class BatchesService {
    * Idempotency-Key and request) and its place in the queue.
    */
   async create(request: BatchRequest): Promise<{ batch: BatchRecord; replayed: boolean }> {
-    const { contacts, template, options, client, idempotencyKey } = request;
+    const { contacts, template, options, client, idempotencyKey, style } = request;
     if (template !== undefined) this.templates.known(template);
+    if (style !== undefined) judgeStyle(style, { margin: QR_IMAGE_DEFAULTS.margin });
     const { maxContacts, maxActivePerClient, maxActive } = this.config.batches;
     if (contacts.length < 1 || contacts.length > maxContacts) {
       throw invalidField('contacts', 'size', `A batch holds 1 to ${maxContacts} contacts`, { maxContacts });
     }
     // Hashing 10,000 contacts takes milliseconds: only when a key asks for it.
-    const fingerprint = idempotencyKey === undefined ? '' : requestFingerprint(template, options, contacts);
+    // A style takes part as one more text before the contacts; a batch without one keeps its fingerprint.
+    const contents = style === undefined ? contacts : [`style ${JSON.stringify(style)}`, ...contacts];
+    const fingerprint = idempotencyKey === undefined ? '' : requestFingerprint(template, options, contents);
     if (idempotencyKey !== undefined) {
       const earlier = await this.store.findByIdempotencyKey(idempotencyKey);
       if (earlier)
@@ -101,6 +110,7 @@ export class BatchesService {
       if ('refused' in creation) this.refuse(creation.refused);
       return this.replay(creation as Extract<BatchCreation, { existing: BatchRecord }>, fingerprint);
     }
+    if (style !== undefined && !isPlainStyle(style)) await this.store.setStyle(batch.id, style);
     await this.runner.enqueue(batch);
     this.metrics.batchesCreated.inc();
     return { batch, replayed: false };
@@ -115,6 +125,26 @@ export class BatchesService {
   /** The batch's progress as events, for the event stream (StreamService writes them). */
   progress(batch: BatchRecord): Observable<MessageEvent> {
     return batchProgress(this.store, batch.id);
+  }
+
+  /**
+   * Sets or replaces the QR style of a finished batch (succeeded or failed, JSON or CSV), its values
+   * judged as POST /v1/qrcodes judges them (400 invalid_style); 409 batch_not_finished while it runs.
+   */
+  async setStyle(id: string, style: QrStyle): Promise<void> {
+    const batch = await this.get(id);
+    if (batch.status === 'queued' || batch.status === 'running')
+      throw new ApiError('batch_not_finished', {
+        details: { status: batch.status, processed: batch.processed, total: batch.total },
+      });
+    judgeStyle(style, { margin: QR_IMAGE_DEFAULTS.margin });
+    if (!(await this.store.setStyle(id, style))) throw new ApiError('batch_not_found');
+  }
+
+  /** The style codes.zip is drawn with, judged for its query (a logo makes the level H unless one is asked). */
+  async codesStyle(id: string, options: { qrLevel?: QrLevel; margin: number }): Promise<QrStyleJudgement | undefined> {
+    const style = await this.store.style(id);
+    return style && !isPlainStyle(style) ? judgeStyle(style, options) : undefined;
   }
 
   /** The batch, once every contact is processed; 409 batch_not_finished before. */

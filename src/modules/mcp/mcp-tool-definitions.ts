@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { contactJsonSchema } from '../../lib/contact';
+import { contactJsonSchema, ruleJsonSchema } from '../../lib/contact';
+import { QR_STYLE_RULE } from '../../lib/qr/style/qr-style-rule';
 import { CONTACTS_PER_RATE_UNIT } from '../batches/batches.service';
 import { BATCH_ITEMS_QUERY } from '../batches/batch-queries';
 import { BatchDto, BatchItemsPageDto } from '../batches/dto/batch.dto';
@@ -33,6 +34,23 @@ const object = (properties: Record<string, unknown>, required: string[] = []): T
 // An answer's shape is read by the client, not chosen by the model: names, types and enums only.
 const output = (schema: JsonSchema): Tool['outputSchema'] => compactSchema(schema, -1) as Tool['outputSchema'];
 
+/** The style argument: names, types, sets and ranges (patterns and defaults left out: the list stays small). */
+function styleArgument(): JsonSchema {
+  const lean = (schema: unknown): unknown => {
+    if (Array.isArray(schema)) return schema.map(lean);
+    if (typeof schema !== 'object' || schema === null) return schema;
+    return Object.fromEntries(
+      Object.entries(schema)
+        .filter(([key]) => !['pattern', 'default', 'anyOf', 'additionalProperties'].includes(key))
+        .map(([key, value]) => [key, lean(value)]),
+    );
+  };
+  return {
+    ...(lean(compactSchema(ruleJsonSchema(QR_STYLE_RULE), -1)) as JsonSchema),
+    description: 'Optional QrStyle as POST /v1/qrcodes takes it; colours #rrggbb, logo.image a data URL.',
+  };
+}
+
 /**
  * The MCP tools' definitions, derived from the same declarations as REST: the contact's schema,
  * the routes' query declarations (the card and image parameters are the tools' arguments) and the
@@ -61,8 +79,11 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
       title: 'Create a vCard QR code image',
       description:
         'Builds the same card as create_vcard_payload (the same fields and arguments, described there) and returns the QR code itself as a PNG image (image content, base64) to show the user, then qrPayload as text. ' +
-        `qrLevel is the error-correction level, scale the pixels per module, margin the quiet zone in modules. Same rules as POST /v1/vcard with Accept: image/png; stores nothing. ${ON_ERROR}`,
-      inputSchema: withArguments(bare, compactSchema(VCARD_QUERY.schemas(), -1) as Record<string, unknown>),
+        `qrLevel is the error-correction level, scale the pixels per module, margin the quiet zone in modules. Same rules as POST /v1/vcard with Accept: image/png; with style, as POST /v1/qrcodes (checked by two decoders; structuredContent.qr.check). Stores nothing. ${ON_ERROR}`,
+      inputSchema: withArguments(bare, {
+        ...(compactSchema(VCARD_QUERY.schemas(), -1) as Record<string, unknown>),
+        style: styleArgument(),
+      }),
       annotations: { title: 'Create a vCard QR code image', ...READ_ONLY },
     },
     {

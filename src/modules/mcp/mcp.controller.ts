@@ -3,6 +3,7 @@ import { Body, Controller, Delete, Get, Headers, Post, Req, Res, UseGuards } fro
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ApiError } from '../../core/errors/api-error';
 import { ApiRoute } from '../../http/api-route.decorator';
+import { BodyLimit } from '../../http/body-limit.decorator';
 import { HttpRequestLike, nativeRequest, takeOverResponse } from '../../http/native-http';
 import { McpHostGuard } from './allowed-host';
 import { mcpSdk } from './mcp-sdk';
@@ -26,6 +27,8 @@ export class McpController {
   constructor(private readonly servers: McpServerFactory) {}
 
   @Post()
+  // A create_vcard_qr_code call may carry a logo: the styled-code limit (QRCODE_BODY_LIMIT_BYTES).
+  @BodyLimit((config) => config.bodyLimits.qrcode)
   async handle(@Req() request: HttpRequestLike, @Res() response: object, @Body() body: unknown): Promise<void> {
     // The SDK writes to Node's response itself; headers set so far (RateLimit-*, CORS) go with it.
     const raw = takeOverResponse(response);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BatchesModule } from '../batches/batches.module';
 import { ProductModule } from '../product/product.module';
+import { QrCodesModule } from '../qrcodes/qrcodes.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { VCardModule } from '../vcard/vcard.module';
 import { McpHostGuard } from './allowed-host';
@@ -13,7 +14,7 @@ import { McpController } from './mcp.controller';
  * `get_product_context`, and `create_vcard_batch`, `get_vcard_batch`, `list_vcard_batch_items`.
  */
 @Module({
-  imports: [ProductModule, TemplatesModule, VCardModule, BatchesModule],
+  imports: [ProductModule, TemplatesModule, VCardModule, BatchesModule, QrCodesModule],
   controllers: [McpController],
   providers: [McpTools, McpServerFactory, McpHostGuard],
 })

@@ -14,6 +14,15 @@ export const QR_IMAGE_MEDIA_TYPES: Readonly<Record<QrImageType, string>> = Objec
 /** Levels from the most to the least error correction. */
 const LEVELS_DOWNWARD: readonly QrLevel[] = ['H', 'Q', 'M', 'L'];
 
+/** The 400 of a payload no QR version holds at the level an image is drawn at. */
+export function qrImageCapacityError({ bytes, capacity, level }: QrLevelCapacityError): ApiError {
+  return new ApiError('qr_capacity_exceeded', {
+    message: `The vCard is too large for a QR code at level ${level}.`,
+    hint: `Ask for a lower qrLevel (L holds the most), or shorten the contact so the payload fits in ${capacity} bytes.`,
+    details: { bytes, maxBytes: capacity, qrLevel: level },
+  });
+}
+
 /** Draws the QR code of a payload. Nothing is kept: the image exists only in the answer. */
 @Injectable()
 export class QrImageService {
@@ -23,11 +32,7 @@ export class QrImageService {
       return this.draw(qrPayload, type, options, options.qrLevel);
     } catch (error) {
       if (!(error instanceof QrLevelCapacityError)) throw error;
-      throw new ApiError('qr_capacity_exceeded', {
-        message: `The vCard is too large for a QR code at level ${error.level}.`,
-        hint: `Ask for a lower qrLevel (L holds the most), or shorten the contact so the payload fits in ${error.capacity} bytes.`,
-        details: { bytes: error.bytes, maxBytes: error.capacity, qrLevel: error.level },
-      });
+      throw qrImageCapacityError(error);
     }
   }
 
@@ -36,12 +41,12 @@ export class QrImageService {
    * that holds it: every card the service encodes fits at level L, so this always draws. For the
    * images of a batch's ZIP, which cannot refuse one contact after the answer has begun.
    */
-  renderFitting(qrPayload: string, type: QrImageType, options: QrImageOptions): Buffer {
+  renderFitting(qrPayload: string, type: QrImageType, options: QrImageOptions): { file: Buffer; level: QrLevel } {
     const bytes = utf8Length(qrPayload);
     const lower = LEVELS_DOWNWARD.slice(LEVELS_DOWNWARD.indexOf(options.qrLevel));
     const level =
       lower.find((candidate) => bytes <= QR_BYTE_CAPACITY[candidate][QR_BYTE_CAPACITY[candidate].length - 1]) ?? 'L';
-    return this.draw(qrPayload, type, options, level);
+    return { file: this.draw(qrPayload, type, options, level), level };
   }
 
   private draw(qrPayload: string, type: QrImageType, options: QrImageOptions, level: QrLevel): Buffer {

@@ -1,4 +1,5 @@
 import type { ActiveLimits, BatchCreation, BatchRecord, IdempotencyClaim, StoredItem } from '../batch-record';
+import type { QrStyle } from '../../../lib/qr/style/qr-style';
 import { BatchStore } from '../batch-store';
 
 /**
@@ -53,6 +54,7 @@ interface Entry {
   outcomes: PackedOutcomes;
   expiresAt: number;
   fingerprint?: string;
+  style?: QrStyle;
 }
 
 /** How often expired batches are dropped (they are also invisible from the moment they expire). */
@@ -93,6 +95,16 @@ export class MemoryBatchStore extends BatchStore {
       fingerprint: idempotency?.fingerprint,
     });
     return { created: true };
+  }
+
+  async style(id: string): Promise<QrStyle | null> {
+    return this.live(id)?.style ?? null;
+  }
+
+  async setStyle(id: string, style: QrStyle): Promise<boolean> {
+    const entry = this.live(id);
+    if (entry) entry.style = style;
+    return entry !== undefined;
   }
 
   async get(id: string): Promise<BatchRecord | null> {

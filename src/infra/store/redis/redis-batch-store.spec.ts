@@ -91,4 +91,18 @@ describeWithRedis()('RedisBatchStore against a real redis-server', () => {
     await store.fail(a.id);
     expect(await store.get(a.id)).toMatchObject({ status: 'succeeded' });
   });
+
+  it('keeps a style beside the batch until the batch expires; none for an unknown batch', async () => {
+    const store = new RedisBatchStore(redis, 60, null);
+    const batch = queuedBatch(1);
+    expect(await store.setStyle(batch.id, { modules: 'dots' })).toBe(false);
+    await store.create(batch, ['{ "fullName": "P" }'], LIMITS);
+    expect(await store.style(batch.id)).toBeNull();
+    expect(await store.setStyle(batch.id, { modules: 'dots', colors: { dark: '#123' } })).toBe(true);
+    expect(await store.style(batch.id)).toEqual({ modules: 'dots', colors: { dark: '#123' } });
+    // It expires with the batch (the batch's time to live when it was set, 60 s here).
+    const styleTtl = await redis.pttl(`{vcard-batches}:style:${batch.id}`);
+    expect(styleTtl).toBeGreaterThan(50_000);
+    expect(styleTtl).toBeLessThanOrEqual(60_000);
+  });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
+import type { QrStyle } from '../../../lib/qr/style/qr-style';
 import { storeUnavailable } from '../store-unavailable';
 import type { RedisCircuit } from './redis-circuit';
 import type {
@@ -185,6 +186,19 @@ export class RedisBatchStore extends BatchStore {
       redis.hmget(`${this.prefix}b:${id}`, 'meta', 'status', 'processed', 'succeeded', 'failed', 'completed_at', 'fp'),
     )) as Fields;
     return toRecord(fields);
+  }
+
+  async style(id: string): Promise<QrStyle | null> {
+    const json = await this.call((redis) => redis.get(`${this.prefix}style:${id}`));
+    return json === null ? null : (JSON.parse(json) as QrStyle);
+  }
+
+  /** Kept beside the batch's hash until the batch expires (the hash's remaining time to live). */
+  async setStyle(id: string, style: QrStyle): Promise<boolean> {
+    const left = await this.call((redis) => redis.pttl(`${this.prefix}b:${id}`));
+    if (left <= 0) return false;
+    await this.call((redis) => redis.set(`${this.prefix}style:${id}`, JSON.stringify(style), 'PX', left));
+    return true;
   }
 
   async findByIdempotencyKey(key: string): Promise<{ record: BatchRecord; fingerprint: string } | null> {

@@ -1,4 +1,5 @@
 import { decodeQr } from './decode-qr';
+import type { QrReadOptions } from './qr-reader';
 import type { RgbaImage } from './rgba-image';
 
 /** Whether each decoder read the image back to exactly the expected bytes. */
@@ -12,8 +13,8 @@ export interface CodeCheck {
  * `expected` (for a code, the UTF-8 bytes of its payload). An image with a second code in it passes neither: which
  * one a phone would read is chance.
  */
-export async function checkCode(image: RgbaImage, expected: Uint8Array): Promise<CodeCheck> {
-  const found = await decodeQr(image);
+export async function checkCode(image: RgbaImage, expected: Uint8Array, options?: QrReadOptions): Promise<CodeCheck> {
+  const found = await decodeQr(image, options);
   const readsExpected = (symbols: Uint8Array[]): boolean =>
     symbols.length === 1 && Buffer.compare(symbols[0], expected) === 0;
   return { zbar: readsExpected(found.zbar), zxing: readsExpected(found.zxing) };

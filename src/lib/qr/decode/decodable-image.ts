@@ -1,4 +1,4 @@
-import type { RgbaImage } from './rgba-image';
+import { pixelWords, type RgbaImage } from './rgba-image';
 
 /**
  * The largest side the decoders take. The check reads codes of at most 2,048 px a side (a larger image is checked
@@ -19,9 +19,11 @@ export function decodableImage(image: RgbaImage): RgbaImage {
     throw new RangeError(`An image to decode is at most ${MAX_DECODED_SIDE} px a side.`);
   if (data.length !== width * height * 4) throw new RangeError('An image to decode has 4 bytes (RGBA) a pixel.');
 
-  let alpha = 3;
-  while (alpha < data.length && data[alpha] === 255) alpha += 4;
-  if (alpha >= data.length) return image;
+  // Opaque pixels are those whose 32-bit word has its top byte (alpha) full.
+  const pixels = pixelWords(image);
+  let pixel = 0;
+  while (pixel < pixels.length && pixels[pixel] >>> 24 === 255) pixel++;
+  if (pixel === pixels.length) return image;
   const flat = new Uint8ClampedArray(data.length);
   for (let i = 0; i < data.length; i += 4) {
     const opacity = data[i + 3];

@@ -1,4 +1,5 @@
 import { decodableImage } from './decodable-image';
+import type { QrReadOptions } from './qr-reader';
 import type { RgbaImage } from './rgba-image';
 import { zbarQrReader } from './zbar-qr-reader';
 import { zxingQrReader } from './zxing-qr-reader';
@@ -19,9 +20,9 @@ export async function prepareQrDecoders(): Promise<void> {
  * loaded from their installed packages. Translucent pixels are read as composited over white. Throws a RangeError
  * for an image that is not `width · height` RGBA pixels of at most `MAX_DECODED_SIDE` a side.
  */
-export async function decodeQr(image: RgbaImage): Promise<QrDecodings> {
+export async function decodeQr(image: RgbaImage, options: QrReadOptions = {}): Promise<QrDecodings> {
   const opaque = decodableImage(image);
-  const zbar = await zbarQrReader.read(opaque);
-  const zxing = await zxingQrReader.read(opaque);
+  const zbar = await zbarQrReader.read(opaque, options);
+  const zxing = await zxingQrReader.read(opaque, options);
   return { zbar, zxing };
 }

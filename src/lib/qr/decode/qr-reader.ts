@@ -1,9 +1,19 @@
 import type { RgbaImage } from './rgba-image';
 
+/** What a reader may know of the image besides its pixels. */
+export interface QrReadOptions {
+  /**
+   * Pixels per module of the code the image holds, when the caller drew it: ZBar then scans every
+   * `⌊modulePixels / 2⌋`-th line first (two scan lines a module find square finder patterns), and
+   * every line only when that finds no code (round finders can slip between sparse lines).
+   */
+  modulePixels?: number;
+}
+
 /** One QR decoder, run in this process as WebAssembly loaded from its installed package. */
 export interface QrReader {
   /** Loads and compiles the decoder once per thread; later calls return the same promise. */
   prepare(): Promise<void>;
   /** The raw bytes of every QR symbol the decoder finds in an opaque image, with no character set applied. */
-  read(image: RgbaImage): Promise<Uint8Array[]>;
+  read(image: RgbaImage, options?: QrReadOptions): Promise<Uint8Array[]>;
 }

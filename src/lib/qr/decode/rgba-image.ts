@@ -4,3 +4,9 @@ export interface RgbaImage {
   height: number;
   data: Uint8Array | Uint8ClampedArray;
 }
+
+/** The pixels as 32-bit words (little-endian: red in the low byte), copied first if not word-aligned. */
+export function pixelWords({ width, height, data }: RgbaImage): Uint32Array {
+  const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
+}

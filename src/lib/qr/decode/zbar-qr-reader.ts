@@ -1,46 +1,85 @@
-import { ZBarConfigType, ZBarScanner, ZBarSymbolType, scanRGBABuffer, setModuleArgs } from '@undecaf/zbar-wasm';
+import { ZBarConfigType, ZBarScanner, ZBarSymbolType, scanGrayBuffer, setModuleArgs } from '@undecaf/zbar-wasm';
 import type { QrReader } from './qr-reader';
-import type { RgbaImage } from './rgba-image';
+import { pixelWords, type RgbaImage } from './rgba-image';
 
-let scanner: Promise<ZBarScanner> | undefined;
+let loaded: Promise<void> | undefined;
 
-/**
- * ZBar (the C reader, as WebAssembly), configured once per thread for QR codes alone (with every symbology on it can
- * report a spurious linear barcode beside a QR code) and in binary mode, so that it hands back the symbol's bytes
- * instead of text in a character set it guessed.
- */
-function qrScanner(): Promise<ZBarScanner> {
-  scanner ??= (async () => {
+/** Loads the WebAssembly module once per thread (a scanner's creation compiles it the first time). */
+function loadZbar(): Promise<void> {
+  loaded ??= (async () => {
     // The package reads zbar.wasm from beside its own script; naming the installed file keeps that true wherever the
     // script is loaded from, and nothing is ever fetched.
     const wasm = require.resolve('@undecaf/zbar-wasm/dist/zbar.wasm');
     setModuleArgs({ locateFile: () => wasm });
-    const created = await ZBarScanner.create();
-    created.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_ENABLE, 0);
-    created.setConfig(ZBarSymbolType.ZBAR_QRCODE, ZBarConfigType.ZBAR_CFG_ENABLE, 1);
-    created.setConfig(ZBarSymbolType.ZBAR_QRCODE, ZBarConfigType.ZBAR_CFG_BINARY, 1);
-    return created;
+    (await ZBarScanner.create()).destroy();
   })().catch((error: unknown) => {
-    scanner = undefined;
+    loaded = undefined;
     throw error;
   });
-  return scanner;
+  return loaded;
 }
 
-/** ZBar takes the pixels as a whole ArrayBuffer of exactly `width · height · 4` bytes. */
-function wholeBuffer(data: RgbaImage['data']): ArrayBuffer {
-  const whole = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
-  return (whole ? data.buffer : data.slice().buffer) as ArrayBuffer;
+/**
+ * A new ZBar scanner for QR codes alone (with every symbology on it can report a spurious linear barcode beside a QR
+ * code), in binary mode, so that it hands back the symbol's bytes instead of text in a character set it guessed.
+ * New for every image: ZBar's QR reader fits finder lines with a random sampler whose state outlives a scan, so a
+ * reused scanner may read an image once and miss it the next time; a new one reads the same image the same way.
+ */
+async function qrScanner(): Promise<ZBarScanner> {
+  await loadZbar();
+  const created = await ZBarScanner.create();
+  created.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_ENABLE, 0);
+  created.setConfig(ZBarSymbolType.ZBAR_QRCODE, ZBarConfigType.ZBAR_CFG_ENABLE, 1);
+  created.setConfig(ZBarSymbolType.ZBAR_QRCODE, ZBarConfigType.ZBAR_CFG_BINARY, 1);
+  return created;
+}
+
+/** Full scans after a sparse miss: each draws new samples, as a phone reads the next frame. */
+const FULL_SCANS = 3;
+
+/**
+ * The image's luma, one byte a pixel, with ZBar's own weights (what its RGBA entry point computes,
+ * there in a slower loop that also copies the pixels first).
+ */
+function luma(image: RgbaImage): ArrayBuffer {
+  const grey = new Uint8Array(image.width * image.height);
+  // One 32-bit read a pixel, a third of the loads of byte reads.
+  const pixels = pixelWords(image);
+  for (let index = 0; index < grey.length; index++) {
+    const pixel = pixels[index];
+    grey[index] = (19595 * (pixel & 0xff) + 38469 * ((pixel >>> 8) & 0xff) + 7472 * ((pixel >>> 16) & 0xff)) >> 16;
+  }
+  return grey.buffer;
 }
 
 export const zbarQrReader: QrReader = {
   async prepare() {
-    await qrScanner();
+    await loadZbar();
   },
-  async read(image) {
-    const symbols = await scanRGBABuffer(wholeBuffer(image.data), image.width, image.height, await qrScanner());
-    return symbols
-      .filter((symbol) => symbol.type === ZBarSymbolType.ZBAR_QRCODE)
-      .map(({ data }) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+  async read(image, options = {}) {
+    const scanner = await qrScanner();
+    try {
+      const grey = luma(image);
+      const sparse = Math.max(1, Math.floor((options.modulePixels ?? 1) / 2));
+      // Two lines a module find square finders, not every round one: a sparse miss is read again line by line.
+      const densities = [...(sparse > 1 ? [sparse] : []), ...Array<number>(FULL_SCANS).fill(1)];
+      for (const density of densities) {
+        const found = await scan(scanner, grey, image, density);
+        if (found.length > 0) return found;
+      }
+      return [];
+    } finally {
+      scanner.destroy();
+    }
   },
 };
+
+async function scan(scanner: ZBarScanner, grey: ArrayBuffer, image: RgbaImage, density: number): Promise<Uint8Array[]> {
+  scanner.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_X_DENSITY, density);
+  scanner.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_Y_DENSITY, density);
+  const symbols = await scanGrayBuffer(grey, image.width, image.height, scanner);
+  // Copied out of the symbols, which belong to the scanner.
+  return symbols
+    .filter((symbol) => symbol.type === ZBarSymbolType.ZBAR_QRCODE)
+    .map(({ data }) => Uint8Array.from(data));
+}

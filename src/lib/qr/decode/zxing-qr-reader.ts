@@ -11,6 +11,12 @@ const OPTIONS: ReaderOptions = {
   // inverted try would pass a light-on-dark code that many phone readers miss.
   tryRotate: false,
   tryInvert: false,
+  // The image is the code as drawn, at the scale it is sent: neither a second pass over downscaled
+  // copies nor the slower search for damaged finder patterns reads more of what a phone would.
+  tryHarder: false,
+  tryDownscale: false,
+  // A second symbol is enough to fail the check; looking for more only costs.
+  maxNumberOfSymbols: 2,
   // Only the raw bytes are compared; no character set is guessed for the text beside them.
   characterSet: 'BINARY',
   textMode: 'Plain',

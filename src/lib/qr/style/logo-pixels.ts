@@ -1,28 +1,39 @@
 import { Resvg } from '@resvg/resvg-js';
 import { decode as decodeJpeg } from 'jpeg-js';
+import { createHash } from 'node:crypto';
 import { PNG } from 'pngjs';
 import type { QrLogoMediaType } from './qr-style';
 import { QR_STYLE_LIMITS } from './qr-style';
 import { resampleRgba } from './rgba-resample';
 import type { RgbaImage, SceneImagePainter } from './scene-raster';
 
-/** The rasters of each logo already drawn, per size, kept only as long as the logo's bytes are. */
-const drawn = new WeakMap<Uint8Array, Map<string, RgbaImage>>();
+/** Pixels (4 bytes each) of drawn logos kept for the next code: a batch or a client asking again. */
+const KEPT_BYTES = 32 * 1024 * 1024;
+/** Logos drawn lately, by their bytes' digest and size, least recently used first. */
+const drawn = new Map<string, RgbaImage>();
+let keptBytes = 0;
 
 /**
  * Draws a scene's logo at `width × height` pixels: fitted inside the box with its aspect ratio
  * kept and centred (as SVG's default `xMidYMid meet` places it). PNG is decoded by pngjs, JPEG by
  * jpeg-js, both then resampled; an SVG logo (already cleaned) is drawn by resvg with no system
- * fonts and nothing to load. A batch that draws one style many times decodes its logo once.
+ * fonts and nothing to load. A logo drawn lately at that size is taken from a small cache keyed
+ * by its bytes (a worker gets a copy of the logo with each code, so identity cannot tell).
  */
 export const paintLogo: SceneImagePainter = (image, width, height) => {
-  let sizes = drawn.get(image.data);
-  if (!sizes) drawn.set(image.data, (sizes = new Map()));
-  const key = `${width}x${height}`;
-  let raster = sizes.get(key);
-  if (!raster) {
+  const key = `${createHash('sha256').update(image.data).digest('base64')} ${width}x${height}`;
+  let raster = drawn.get(key);
+  if (raster) {
+    drawn.delete(key);
+  } else {
     raster = fitted(image.mediaType, image.data, width, height);
-    sizes.set(key, raster);
+    keptBytes += raster.data.length;
+  }
+  drawn.set(key, raster);
+  for (const [oldest, kept] of drawn) {
+    if (keptBytes <= KEPT_BYTES || oldest === key) break;
+    drawn.delete(oldest);
+    keptBytes -= kept.data.length;
   }
   return raster;
 };

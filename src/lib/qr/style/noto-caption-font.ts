@@ -1,11 +1,6 @@
-import { create, type Font } from 'fontkit';
-import { readFileSync } from 'node:fs';
+import type { Font } from 'fontkit';
+import { shippedFace } from '../../fonts/shipped-faces';
 import type { CaptionFont, CaptionGlyphTable, GlyphOutline } from './caption-font';
-
-// Noto Sans SemiBold as @fontsource ships it: one WOFF2 file per script range. The first file that
-// maps a character draws it. Latin, Greek and Cyrillic (with their extensions and Vietnamese).
-const SUBSETS = ['latin', 'latin-ext', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext', 'vietnamese'];
-const WEIGHT = 600;
 
 // Combining marks would need the font's positioning rules to sit on their letter (captions are
 // NFC-normalised first, so precomposed letters are drawn); controls and format characters draw nothing.
@@ -22,8 +17,9 @@ const COMMANDS: Record<string, string> = {
 let shipped: NotoCaptionFont | undefined;
 
 /**
- * The caption font the service ships (npm @fontsource/noto-sans), read once per process from the
- * installed package files with fontkit: nothing is downloaded and no system font is used.
+ * The caption font: Noto Sans Bold, the face the print sheets use for names (Latin, Greek and
+ * Cyrillic with their extensions), parsed once per process from the installed package's TrueType
+ * file with fontkit: nothing is downloaded and no system font is used.
  */
 export function notoCaptionFont(): CaptionFont & { table(): CaptionGlyphTable } {
   shipped ??= new NotoCaptionFont();
@@ -33,16 +29,12 @@ export function notoCaptionFont(): CaptionFont & { table(): CaptionGlyphTable } 
 class NotoCaptionFont implements CaptionFont {
   readonly unitsPerEm: number;
   readonly capHeight: number;
-  private readonly fonts: Font[];
+  private readonly font: Font = shippedFace('sans', 'bold');
   private readonly outlines = new Map<number, GlyphOutline | undefined>();
 
   constructor() {
-    this.fonts = SUBSETS.map((subset) => {
-      const file = require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${WEIGHT}-normal.woff2`);
-      return create(readFileSync(file)) as Font;
-    });
-    this.unitsPerEm = this.fonts[0].unitsPerEm;
-    this.capHeight = this.fonts[0].capHeight;
+    this.unitsPerEm = this.font.unitsPerEm;
+    this.capHeight = this.font.capHeight;
   }
 
   outline(codePoint: number): GlyphOutline | undefined {
@@ -52,7 +44,7 @@ class NotoCaptionFont implements CaptionFont {
 
   /** Every outline the font draws, in code point order: the browser's copy of this font. */
   table(): CaptionGlyphTable {
-    const codePoints = [...new Set(this.fonts.flatMap((font) => font.characterSet))].sort((a, b) => a - b);
+    const codePoints = [...this.font.characterSet].sort((a, b) => a - b);
     const glyphs: CaptionGlyphTable['glyphs'] = [];
     for (const codePoint of codePoints) {
       const outline = this.outline(codePoint);
@@ -63,9 +55,8 @@ class NotoCaptionFont implements CaptionFont {
 
   private read(codePoint: number): GlyphOutline | undefined {
     if (NOT_DRAWN.test(String.fromCodePoint(codePoint))) return undefined;
-    const font = this.fonts.find((candidate) => candidate.hasGlyphForCodePoint(codePoint));
-    if (!font) return undefined;
-    const glyph = font.glyphForCodePoint(codePoint);
+    if (!this.font.hasGlyphForCodePoint(codePoint)) return undefined;
+    const glyph = this.font.glyphForCodePoint(codePoint);
     const d = glyph.path.commands
       .map(({ command, args }) => [COMMANDS[command], ...args.map(fontUnits)].join(' '))
       .join(' ');

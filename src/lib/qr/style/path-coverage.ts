@@ -27,7 +27,8 @@ const FLATNESS = 0.2;
 
 /**
  * Writes a scene path's signed areas at `scale` pixels per module into `area` (zeroed, at least
- * `(width + 2) × height` cells), clipped to `width × height` pixels: exact areas accumulated along
+ * `(width + 2) × height` cells), clipped to `width × height` pixels whose first row is row `top`
+ * of the picture: exact areas accumulated along
  * each scanline (the technique of font-rs and stb_truetype). A running sum along a row of the
  * region then gives each pixel's winding, fractional at the edges: anti-aliased, and shapes that
  * share an edge leave no seam. The caller reads the region and zeroes it again.
@@ -38,8 +39,10 @@ export function accumulatePath(
   width: number,
   height: number,
   area: Float32Array,
+  top = 0,
 ): CoverageRegion {
   const lines = flatten(d, scale);
+  if (top !== 0) for (let index = 1; index < lines.length; index += 2) lines.values[index] -= top;
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (let index = 0; index < lines.length; index += 2) {
     const x = lines.values[index];

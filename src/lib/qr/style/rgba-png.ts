@@ -1,7 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
-import type { RgbaImage } from './scene-raster';
+import { crc32, createDeflate, deflateSync } from 'node:zlib';
+import type { RasterBand, RgbaImage } from './scene-raster';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const LEVEL = 3;
 
 /**
  * RGBA pixels as an 8-bit RGBA PNG, built with native copies only: a row equal to the one above
@@ -9,22 +10,58 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
  * dropping the alpha channel, costs more CPU in JavaScript than zlib saves on these images
  * (bench/README.md, "Styled codes"). Deterministic for a given zlib.
  */
-export function rgbaPng({ width, height, data }: RgbaImage): Buffer {
+export function rgbaPng(image: RgbaImage): Buffer {
+  return pngFile(image.width, image.height, deflateSync(filteredRows(image), { level: LEVEL }));
+}
+
+/**
+ * The same PNG for a picture too large to hold whole: `drawBand` draws each band of at most
+ * `bandRows` rows in turn, and each is filtered and compressed before the next is drawn, so
+ * memory holds one band. The bytes are those `rgbaPng` gives for the whole picture.
+ */
+export async function bandedRgbaPng(
+  width: number,
+  height: number,
+  bandRows: number,
+  drawBand: (band: RasterBand) => RgbaImage,
+): Promise<Buffer> {
+  const deflate = createDeflate({ level: LEVEL });
+  const compressed: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => compressed.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => deflate.once('end', resolve).once('error', reject));
+  let above: Uint8Array | undefined;
+  for (let top = 0; top < height; top += bandRows) {
+    const band = drawBand({ top, height: Math.min(bandRows, height - top) });
+    const rows = filteredRows(band, above);
+    above = band.data.slice((band.height - 1) * width * 4);
+    if (!deflate.write(rows)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  return pngFile(width, height, Buffer.concat(compressed));
+}
+
+/** Each row with its filter byte; `above` is the row before the first one, when there is one. */
+function filteredRows({ width, height, data }: RgbaImage, above?: Uint8Array): Uint8Array {
   const rowBytes = width * 4;
   const stride = rowBytes + 1;
   const raw = new Uint8Array(stride * height);
   for (let y = 0; y < height; y++) {
     const offset = y * rowBytes;
     const row = data.subarray(offset, offset + rowBytes);
-    if (y > 0 && Buffer.compare(data.subarray(offset - rowBytes, offset), row) === 0) raw[y * stride] = 2;
+    const previous = y > 0 ? data.subarray(offset - rowBytes, offset) : above;
+    if (previous && Buffer.compare(previous, row) === 0) raw[y * stride] = 2;
     else raw.set(row, y * stride + 1);
   }
+  return raw;
+}
+
+function pngFile(width: number, height: number, compressed: Uint8Array): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 6; // colour type: RGBA
-  const compressed = deflateSync(raw, { level: 3 });
   return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', compressed), chunk('IEND', Buffer.alloc(0))]);
 }
 

@@ -1,4 +1,4 @@
-import type { QrScene, SceneImage } from '../qr-scene';
+import type { QrScene, SceneImage, SceneShape } from '../qr-scene';
 import { accumulatePath, type CoverageRegion } from './path-coverage';
 
 /** Pixels as 8-bit RGBA, row by row, not premultiplied. */
@@ -13,32 +13,69 @@ export type SceneImagePainter = (image: SceneImage, width: number, height: numbe
 
 // Typed arrays are little-endian on every platform Node and the browsers run on: one 32-bit
 // store writes a whole opaque pixel.
-const opaquePixel = (r: number, g: number, b: number): number => (r | (g << 8) | (b << 16) | (255 << 24)) >>> 0;
+export const opaquePixel = (r: number, g: number, b: number): number => (r | (g << 8) | (b << 16) | (255 << 24)) >>> 0;
+
+/** Rows `top` to `top + height` (exclusive) of a picture, in pixels: a band drawn on its own. */
+export interface RasterBand {
+  top: number;
+  height: number;
+}
 
 /**
  * A scene drawn at `scale` pixels per module: the background, then every shape in order, paths
  * anti-aliased by their exact area, images by `paintImage`, each laid over what is below it. A
  * transparent background stays transparent where nothing is drawn. Pure arithmetic, so the same
- * scene gives the same pixels.
+ * scene gives the same pixels. With `band`, only those rows: a picture too large to hold whole is
+ * drawn band by band, each exactly as those rows of the whole.
  */
-export function sceneRaster(scene: QrScene, scale: number, paintImage: SceneImagePainter): RgbaImage {
+export function sceneRaster(
+  scene: QrScene,
+  scale: number,
+  paintImage: SceneImagePainter,
+  band?: RasterBand,
+): RgbaImage {
+  const image = blankRaster(scene, scale, band);
+  drawShapes(scene.shapes, scale, image, paintImage, band?.top ?? 0);
+  return image;
+}
+
+/** The scene's background alone, at `scale` (all of it, or the band's rows). */
+export function blankRaster(
+  scene: Pick<QrScene, 'width' | 'height' | 'background'>,
+  scale: number,
+  band?: RasterBand,
+): RgbaImage {
   const width = Math.round(scene.width * scale);
-  const height = Math.round(scene.height * scale);
+  const height = band?.height ?? Math.round(scene.height * scale);
   const data = new Uint8Array(width * height * 4);
-  const pixels = new Uint32Array(data.buffer);
-  if (scene.background) pixels.fill(opaquePixel(...rgb(scene.background)));
+  if (scene.background) new Uint32Array(data.buffer).fill(opaquePixel(...rgb(scene.background)));
+  return { width, height, data };
+}
+
+/** Draws `shapes` in order over `image`, whose first row is row `top` of the whole picture. */
+export function drawShapes(
+  shapes: readonly SceneShape[],
+  scale: number,
+  image: RgbaImage,
+  paintImage: SceneImagePainter,
+  top = 0,
+): void {
+  const { width, height, data } = image;
+  const pixels = new Uint32Array(data.buffer, data.byteOffset, data.length >> 2);
   let area: Float32Array | undefined;
-  for (const shape of scene.shapes) {
+  for (const shape of shapes) {
     if (shape.kind === 'path') {
       area ??= new Float32Array((width + 2) * height);
-      const region = accumulatePath(shape.d, scale, width, height, area);
+      const region = accumulatePath(shape.d, scale, width, height, area, top);
       paintCoverage(area, region, data, pixels, width, rgb(shape.fill), shape.fillRule === 'evenodd');
     } else {
-      const image = paintImage(shape, Math.round(shape.width * scale), Math.round(shape.height * scale));
-      layImage(image, Math.round(shape.x * scale), Math.round(shape.y * scale), data, width, height);
+      const imageTop = Math.round(shape.y * scale) - top;
+      const imageHeight = Math.round(shape.height * scale);
+      if (imageTop >= height || imageTop + imageHeight <= 0) continue;
+      const painted = paintImage(shape, Math.round(shape.width * scale), imageHeight);
+      layImage(painted, Math.round(shape.x * scale), imageTop, data, width, height);
     }
   }
-  return { width, height, data };
 }
 
 /**
@@ -97,9 +134,9 @@ function fillPixels(pixels: Uint32Array, value: number, from: number, to: number
   else for (let pixel = from; pixel < to; pixel++) pixels[pixel] = value;
 }
 
-/** Lays an image's pixels over the picture's, its top-left corner at (`left`, `top`). */
+/** Lays an image over the picture, its top-left corner at (`left`, `top`); `top` may be above the picture. */
 function layImage(image: RgbaImage, left: number, top: number, data: Uint8Array, width: number, height: number): void {
-  for (let row = 0; row < image.height && top + row < height; row++) {
+  for (let row = Math.max(0, -top); row < image.height && top + row < height; row++) {
     for (let column = 0; column < image.width && left + column < width; column++) {
       const source = (row * image.width + column) * 4;
       const alpha = image.data[source + 3];
@@ -117,7 +154,7 @@ function layImage(image: RgbaImage, left: number, top: number, data: Uint8Array,
 }
 
 /** Lays a colour with `alpha` (0-255) over the pixel at `offset` ("source over"). */
-function blend(data: Uint8Array, offset: number, r: number, g: number, b: number, alpha: number): void {
+export function blend(data: Uint8Array, offset: number, r: number, g: number, b: number, alpha: number): void {
   const below = data[offset + 3];
   if (alpha === 255 || below === 0) {
     data[offset] = r;
@@ -142,6 +179,7 @@ function blend(data: Uint8Array, offset: number, r: number, g: number, b: number
   data[offset + 3] = Math.round(total / 255);
 }
 
-function rgb(color: string): [number, number, number] {
+/** A `#rrggbb` colour's channels. */
+export function rgb(color: string): [number, number, number] {
   return [parseInt(color.slice(1, 3), 16), parseInt(color.slice(3, 5), 16), parseInt(color.slice(5, 7), 16)];
 }

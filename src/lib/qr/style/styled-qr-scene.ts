@@ -1,15 +1,35 @@
 import type { QrMatrix } from '../qr-matrix';
-import type { QrScene, SceneShape } from '../qr-scene';
+import type { QrScene, SceneColor, SceneShape } from '../qr-scene';
 import { captionPath } from './caption-path';
 import { finderPath, isFinderModule } from './finder-shapes';
-import { modulePath } from './module-shapes';
+import { modulePath, type ModuleMask, type SymbolOrigin } from './module-shapes';
 import { qrLogoModules } from './qr-logo-fit';
-import type { ResolvedQrStyle } from './qr-style';
+import type { QrModuleShape, ResolvedQrStyle } from './qr-style';
 import { ScenePathBuilder } from './scene-path-builder';
 
 export interface StyledSceneOptions {
   /** Quiet zone around the symbol, in modules. */
   margin: number;
+}
+
+/** The dark data modules of a styled code: drawn first, one shape per module (`modulePath`). */
+export interface StyledModuleLayer {
+  matrix: QrMatrix;
+  shape: QrModuleShape;
+  origin: SymbolOrigin;
+  /** The modules another shape draws (the finders) or nothing does (the logo's square). */
+  skip: ModuleMask;
+  fill: SceneColor;
+}
+
+/**
+ * A styled code in two parts: its dark modules, and the scene of everything else (background,
+ * finders, logo, frame) in the order drawn after them. `styledQrScene` joins them into one scene;
+ * a raster can stamp the modules cell by cell instead of reading them back from a path.
+ */
+export interface StyledQrLayers {
+  modules: StyledModuleLayer;
+  scene: QrScene;
 }
 
 /**
@@ -19,7 +39,19 @@ export interface StyledSceneOptions {
  * the band only adds height, below or above the quiet zone. Pure: the same input gives the same
  * scene, in the browser too.
  */
-export function styledQrScene(matrix: QrMatrix, style: ResolvedQrStyle, { margin }: StyledSceneOptions): QrScene {
+export function styledQrScene(matrix: QrMatrix, style: ResolvedQrStyle, options: StyledSceneOptions): QrScene {
+  const { modules, scene } = styledQrLayers(matrix, style, options);
+  const d = modulePath(modules.matrix, modules.shape, modules.origin, modules.skip);
+  if (d) scene.shapes.unshift({ kind: 'path', fill: modules.fill, fillRule: 'nonzero', d });
+  return scene;
+}
+
+/** The two parts of `styledQrScene`: the modules to draw first, and the scene of the rest. */
+export function styledQrLayers(
+  matrix: QrMatrix,
+  style: ResolvedQrStyle,
+  { margin }: StyledSceneOptions,
+): StyledQrLayers {
   const { size, version } = matrix;
   const width = size + 2 * margin;
   const band = style.frame ? frameBand(size) : undefined;
@@ -37,13 +69,13 @@ export function styledQrScene(matrix: QrMatrix, style: ResolvedQrStyle, { margin
     column < clearedStart + cleared;
 
   const shapes: SceneShape[] = [];
-  const modules = modulePath(
+  const modules: StyledModuleLayer = {
     matrix,
-    style.modules,
+    shape: style.modules,
     origin,
-    (row, column) => isFinderModule(size, row, column) || inCleared(row, column),
-  );
-  if (modules) shapes.push({ kind: 'path', fill: style.colors.dark, fillRule: 'nonzero', d: modules });
+    skip: (row, column) => isFinderModule(size, row, column) || inCleared(row, column),
+    fill: style.colors.dark,
+  };
   shapes.push({
     kind: 'path',
     fill: style.colors.finder,
@@ -87,11 +119,14 @@ export function styledQrScene(matrix: QrMatrix, style: ResolvedQrStyle, { margin
     if (caption) shapes.push({ kind: 'path', fill: style.frame.color, fillRule: 'nonzero', d: caption });
   }
   return {
-    width,
-    height: width + (band?.height ?? 0),
-    symbol: { x: margin, y: symbolY, size, version },
-    background: style.colors.light,
-    shapes,
+    modules,
+    scene: {
+      width,
+      height: width + (band?.height ?? 0),
+      symbol: { x: margin, y: symbolY, size, version },
+      background: style.colors.light,
+      shapes,
+    },
   };
 }
 

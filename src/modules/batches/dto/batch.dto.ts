@@ -3,6 +3,7 @@ import { ErrorObjectDto } from '../../errors/dto/error-response.dto';
 import { PaginationDto } from '../../templates/dto/template.dto';
 import { VCardRequestDto } from '../../vcard/dto/vcard-request.dto';
 import { VCardResponseDto } from '../../vcard/dto/vcard-response.dto';
+import { QrStyleDto } from '../../qrcodes/dto/qr-style.dto';
 import type { BatchRecord } from '../../../infra/store/batch-record';
 
 @ApiSchema({ name: 'BatchCreateRequest' })
@@ -15,6 +16,14 @@ export class BatchCreateRequestDto {
       'The contacts, each validated exactly as the body of POST /v1/vcard (BATCH_MAX_CONTACTS, default 10000).',
   })
   contacts: VCardRequestDto[];
+
+  @ApiProperty({
+    type: QrStyleDto,
+    required: false,
+    description:
+      'The QR style of the batch codes.zip, judged at creation (400 invalid_style) and kept until the batch expires; PUT /v1/batches/{batchId}/style sets or replaces it later.',
+  })
+  style?: QrStyleDto;
 }
 
 @ApiSchema({ name: 'BatchProgress' })

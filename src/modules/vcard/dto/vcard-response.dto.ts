@@ -30,7 +30,7 @@ class QrBudgetDto {
 }
 
 @ApiSchema({ name: 'QrInfo' })
-class QrInfoDto {
+export class QrInfoDto {
   @ApiProperty({ type: 'integer', description: 'UTF-8 length of qrPayload in bytes.', example: 177 })
   bytes: number;
 

@@ -1,0 +1,22 @@
+import { Piscina } from 'piscina';
+import { checkCode, prepareQrDecoders } from '../../lib/qr/decode';
+import { drawStyledCode, type StyledCodeOrder, type StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
+import type { RenderedCode } from './render-code.render-task';
+
+// A worker loads this module when it starts: compiling the decoders now spares the first task that cost. A failure
+// here is not lost: the first task loads them again and reports it.
+prepareQrDecoders().catch(() => undefined);
+
+/** Runs in a render-pool worker (RENDER_CODE_TASK). */
+export default async function renderCodeTask(order: StyledCodeOrder): Promise<RenderedCode | StyledCodeRefusal> {
+  const drawing = await drawStyledCode(order);
+  if ('refused' in drawing) return drawing;
+  const { file, check, ...size } = drawing;
+  const result = await checkCode(check.image, Buffer.from(order.payload, 'utf8'), { modulePixels: check.modulePixels });
+  // A copy of its own, so that moving it to the main thread detaches nothing else (Node pools small buffers).
+  const moved = new Uint8Array(file).buffer;
+  const rendered: RenderedCode = { ...size, file: moved, check: result };
+  // Piscina's transferable wrapper, marked by move(): the result is `rendered`, with its file moved instead of copied.
+  const transferable = { [Piscina.transferableSymbol]: [moved], [Piscina.valueSymbol]: rendered };
+  return Piscina.move(transferable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as RenderedCode;
+}

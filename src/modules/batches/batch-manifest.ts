@@ -1,0 +1,34 @@
+import type { QrLevel } from '../../lib/vcard';
+import type { ZipFile } from './batch-codes-zip';
+
+/** One contact's line of manifest.csv: its image (none when unreadable), how it was drawn and checked. */
+export interface ManifestRow {
+  index: number;
+  file: string;
+  version: number | null;
+  level: QrLevel;
+  check: 'passed' | 'unreadable' | 'plain';
+  warnings: readonly string[];
+}
+
+/** A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
+function field(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * manifest.csv, the last file of every codes.zip: one row per contact whose card succeeded,
+ * `index,file,version,level,check,warnings` (index 0-based as in /items; warnings joined by `|`).
+ * About 40 bytes a row, so a batch of 100,000 keeps some 4 MB until the archive ends.
+ */
+export class BatchManifest {
+  private readonly lines = ['index,file,version,level,check,warnings'];
+
+  add({ index, file, version, level, check, warnings }: ManifestRow): void {
+    this.lines.push([String(index), field(file), String(version ?? ''), level, check, warnings.join('|')].join(','));
+  }
+
+  file(): ZipFile {
+    return { name: 'manifest.csv', data: Buffer.from(`${this.lines.join('\r\n')}\r\n`, 'utf8'), store: false };
+  }
+}

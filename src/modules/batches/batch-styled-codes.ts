@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CodeRenderer } from '../../infra/render-pool/code-renderer';
+import { RenderPoolBusyError } from '../../infra/render-pool/render-pool.errors';
+import type { RenderedCode } from '../../infra/render-pool/render-code.render-task';
+import type { StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
+import type { QrStyleJudgement } from '../../lib/qr/style/judge-qr-style';
+import { logoFitIssue } from '../../lib/qr/style/qr-logo-fit';
+import { minQrVersion, utf8Length, type QrLevel } from '../../lib/vcard';
+import type { QrImageOptions } from '../vcard/card-query';
+import type { QrImageType } from '../vcard/qr-image.service';
+import { styledCheckReport } from '../qrcodes/qr-check-report';
+
+/** A styled code of a batch: the file when both decoders read it back, else none (`unreadable`). */
+export interface BatchStyledCode {
+  file: Buffer | null;
+  version: number | null;
+  level: QrLevel;
+  warnings: readonly string[];
+}
+
+/** How long a batch's archive waits before asking a full render pool again. */
+const BUSY_WAIT_MS = 20;
+
+/**
+ * Draws and checks the codes of a styled codes.zip on the render pool, one at a time. An archive
+ * cannot refuse a contact once it has begun, so a full pool is waited for (the archive's next file
+ * is simply later), and a code the decoders cannot read, or whose logo its level cannot recover,
+ * is left out and listed as unreadable.
+ */
+@Injectable()
+export class BatchStyledCodes {
+  constructor(private readonly renderer: CodeRenderer) {}
+
+  async draw(
+    payload: string,
+    judged: QrStyleJudgement,
+    type: QrImageType,
+    { scale, margin }: QrImageOptions,
+  ): Promise<BatchStyledCode> {
+    const { level } = judged;
+    const style = judged.style!;
+    const bytes = utf8Length(payload);
+    const version = minQrVersion(bytes)[level];
+    const unreadable = { file: null, version, level, warnings: [] };
+    if (version === null || (style.logo && logoFitIssue(version, level, style.logo.size))) return unreadable;
+    const drawn = await this.whenFree({ payload, level, style, margin, scale, type });
+    if ('refused' in drawn || !drawn.check.zbar || !drawn.check.zxing) return unreadable;
+    const report = styledCheckReport(judged, { level, logoShare: drawn.logoShare }, margin, bytes);
+    return { file: Buffer.from(drawn.file), version: drawn.version, level, warnings: report.warnings };
+  }
+
+  private async whenFree(order: Parameters<CodeRenderer['render']>[0]): Promise<RenderedCode | StyledCodeRefusal> {
+    for (;;) {
+      try {
+        return await this.renderer.render(order);
+      } catch (error) {
+        if (!(error instanceof RenderPoolBusyError)) throw error;
+        await sleep(BUSY_WAIT_MS);
+      }
+    }
+  }
+}

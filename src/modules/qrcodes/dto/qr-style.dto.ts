@@ -1,0 +1,36 @@
+import type { Type } from '@nestjs/common';
+import { ApiExtraModels, ApiSchema } from '@nestjs/swagger';
+import { ruleJsonSchema, type JsonSchema } from '../../../lib/contact';
+import { QR_STYLE_RULE } from '../../../lib/qr/style/qr-style-rule';
+
+const STYLE_COMPONENTS: Record<string, JsonSchema> = {};
+const STYLE_SCHEMA = ruleJsonSchema(QR_STYLE_RULE, STYLE_COMPONENTS);
+
+/** A model for each nested shape of the style (QrStyleColors, QrStyleLogo, QrStyleFrame), named as its component. */
+const NESTED_STYLE_MODELS: Type<unknown>[] = Object.entries(STYLE_COMPONENTS).map(([name, schema]) => {
+  const model = { [name]: class {} }[name];
+  ApiSchema({ name, ...schema })(model);
+  return model;
+});
+
+/**
+ * QrStyle, for @ApiBody and nested DTOs: its schema is the style's rule (lib/qr/style), which also
+ * checks the shape of every style the service reads and gives the MCP tool its argument.
+ */
+@ApiSchema({ name: 'QrStyle', ...STYLE_SCHEMA })
+@ApiExtraModels(...NESTED_STYLE_MODELS)
+export class QrStyleDto {}
+
+/** The body of POST /v1/qrcodes. */
+@ApiSchema({
+  name: 'QrCodeRequest',
+  type: 'object',
+  required: ['contact'],
+  additionalProperties: false,
+  properties: {
+    contact: { $ref: '#/components/schemas/VCardRequest' },
+    style: { $ref: '#/components/schemas/QrStyle' },
+  },
+} as never)
+@ApiExtraModels(QrStyleDto)
+export class QrCodeRequestDto {}

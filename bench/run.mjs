@@ -29,6 +29,9 @@
 //      against an earlier build, interleaved. BENCH_ONLY=rich runs this phase alone.
 //   then print output (bench/print.mjs): a 10,000-item card-eu sheet in fresh processes (time, first
 //      bytes, peak RSS) and one 30 mm PDF's CPU. BENCH_ONLY=print runs this phase alone.
+//   then import (bench/import.mjs): parsing photo-free vCard text (MB/s), a 10,000-contact Google CSV
+//      batch (POST to succeeded), a 64 MiB .vcf export with photos streamed to a batch (peak RSS).
+//      BENCH_ONLY=import runs this phase alone.
 // The service keeps its rate limiter on, with a budget too large to trip.
 // Results: a table on stdout and bench/results/latest.json.
 //
@@ -48,6 +51,7 @@ import { drive, driveInterleaved, drivePaced } from './load.mjs';
 import { evaluateTargets, printReport, rssTrend } from './report.mjs';
 import { batchesPhase } from './batches.mjs';
 import { imagesPhase } from './images.mjs';
+import { importPhase } from './import.mjs';
 import { printPhase } from './print.mjs';
 import { richPhase } from './rich.mjs';
 import { manyStreams, slowClients } from './resilience.mjs';
@@ -198,6 +202,24 @@ async function rich() {
 }
 
 /** After phase 8: print output (bench/print.mjs): a 10,000-item card-eu sheet, one 30 mm PDF. */
+/** Import: the reader's MB/s, a 10,000-contact Google CSV batch, a 64 MiB .vcf export with photos. */
+async function importRuns() {
+  log('\nimport');
+  const result = await importPhase((extraEnv) => startService(extraEnv), { runs: num('BENCH_IMPORT_RUNS', 5) });
+  const { reader, googleCsv10k, vcfExport64MiB } = result;
+  const mbs = (s) => `${s.median} MB/s (${s.min}-${s.max})`;
+  log(
+    `  reading ${reader.textMB} MB of photo-free vCard text: read ${mbs(reader.read.wallMBps)} (CPU ${mbs(reader.read.cpuMBps)}); read and mapped ${mbs(reader.readAndMap.wallMBps)} (CPU ${mbs(reader.readAndMap.cpuMBps)})`,
+  );
+  log(
+    `  10,000-contact Google CSV batch, POST to succeeded: ${googleCsv10k.ms.median} ms (${googleCsv10k.ms.min}-${googleCsv10k.ms.max})`,
+  );
+  log(
+    `  64 MiB .vcf, 2,000 contacts with photos: peak RSS ${vcfExport64MiB.peakRssMB.median} MB (${vcfExport64MiB.peakRssMB.min}-${vcfExport64MiB.peakRssMB.max}), ${vcfExport64MiB.ms.median} ms`,
+  );
+  return result;
+}
+
 async function print() {
   log('\n[print] PDF sheets and one-code PDF (each sheet in a fresh process)');
   return printPhase(config.dist, { runs: num('BENCH_PRINT_RUNS', 3), items: num('BENCH_PRINT_ITEMS', 10_000), log });
@@ -362,13 +384,14 @@ async function main() {
   const startedAt = new Date();
   const loadAtStart = loadavg();
   build();
-  if (['resilience', 'batches', 'images', 'rich', 'print'].includes(env.BENCH_ONLY)) {
+  if (['resilience', 'batches', 'images', 'rich', 'print', 'import'].includes(env.BENCH_ONLY)) {
     const phases = {
       resilience: async () => resilience(),
       batches: async () => ({ batches: await batches() }),
       images: async () => ({ images: await images() }),
       rich: async () => ({ rich: await rich() }),
       print: async () => ({ print: await print() }),
+      import: async () => ({ import: await importRuns() }),
     };
     const phase = await phases[env.BENCH_ONLY]();
     const only = { date: startedAt.toISOString(), node: process.version, cpuModel: cpus()[0]?.model, ...phase };
@@ -466,6 +489,7 @@ async function main() {
     const imageRuns = await images();
     const richRuns = await rich();
     const printRuns = await print();
+    const importResults = await importRuns();
 
     const yardstickRps = gapYardstick.rps;
     const results = {
@@ -529,6 +553,7 @@ async function main() {
       images: imageRuns,
       rich: richRuns,
       print: printRuns,
+      import: importResults,
     };
     results.targets = evaluateTargets(results);
     mkdirSync(join(here, 'results'), { recursive: true });

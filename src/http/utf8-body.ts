@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { ApiError } from '../core/errors/api-error';
 
 /** The charset parameter of a Content-Type, lower-cased and unquoted; undefined when absent. */
-function charsetOf(contentType: string | undefined): string | undefined {
+export function charsetOf(contentType: string | undefined): string | undefined {
   if (contentType === 'application/json' || contentType === undefined) return undefined;
   const match = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType);
   return match?.[2].toLowerCase();

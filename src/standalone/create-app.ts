@@ -13,7 +13,9 @@ import { fastifyOptions } from './fastify-options';
 import { Drain } from './graceful-shutdown';
 import { declaredBodyLimits } from '../http/body-limit.decorator';
 import { ownBodyRoutes } from '../http/own-body.decorator';
-import { useCsvParser, useStrictJsonParser } from './json-body-parser';
+import { VCARD_BODY_TYPES } from '../modules/vcard/vcard-body';
+import type { OwnBodyTypes } from '../http/own-body.decorator';
+import { useCsvParser, usePassThroughParsers, useStrictJsonParser } from './json-body-parser';
 import { setupOpenApi } from './openapi';
 import { RequestLogger } from './request-logger';
 import { RouteIndex } from './route-index';
@@ -41,9 +43,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   // JSON only: fastify's default text/plain parser would let a plain-text body reach validation.
   fastify.removeContentTypeParser('text/plain');
   // The routes that read their own body are known once Nest has read the controllers (below).
-  const ownBody = new Set<string>();
+  const ownBody = new Map<string, OwnBodyTypes>();
   useStrictJsonParser(fastify, ownBody);
   useCsvParser(fastify, ownBody);
+  usePassThroughParsers(fastify, VCARD_BODY_TYPES, ownBody);
 
   const logger = options.logger ?? createAppLogger(config.logLevel);
   const app = await NestFactory.create<NestFastifyApplication>(StandaloneModule.forRoot(config), adapter, {
@@ -54,7 +57,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
 
   const routes = app.get(RouteIndex);
   const discovery = app.get(DiscoveryService);
-  for (const route of ownBodyRoutes(discovery)) ownBody.add(route);
+  for (const [route, types] of ownBodyRoutes(discovery)) ownBody.set(route, types);
   // A route that declares its own body limit (@BodyLimit) gets it instead of BODY_LIMIT_BYTES.
   const bodyLimits = declaredBodyLimits(discovery, config);
   fastify.addHook('onRoute', (route) => {

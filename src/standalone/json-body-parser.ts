@@ -1,15 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../core/errors/api-error';
 import { MAX_JSON_DEPTH, nestsDeeperThan, readBody, tooDeep } from '../http/request-body';
+import type { OwnBodyTypes } from '../http/own-body.decorator';
 import { utf8BodyText } from '../http/utf8-body';
 
 type Done = (error: Error | null, body?: unknown) => void;
 
-/** `METHOD url` of the routes that read their own body (@ReadsOwnBody()), filled once the app's routes are known. */
-export type OwnBodyRoutes = ReadonlySet<string>;
+/**
+ * The routes that read their own body (@ReadsOwnBody()) by `METHOD url`, with the media types they
+ * read themselves; filled once the app's routes are known.
+ */
+export type OwnBodyRoutes = ReadonlyMap<string, OwnBodyTypes>;
 
-function readsOwnBody(request: FastifyRequest, ownBody: OwnBodyRoutes): boolean {
-  return ownBody.size > 0 && ownBody.has(`${request.method} ${request.routeOptions.url}`);
+function readsOwnBody(request: FastifyRequest, ownBody: OwnBodyRoutes, mediaType: string): boolean {
+  if (ownBody.size === 0) return false;
+  const types = ownBody.get(`${request.method} ${request.routeOptions.url}`);
+  return types === 'all' || (types?.has(mediaType) ?? false);
 }
 
 /**
@@ -26,7 +32,7 @@ export function useStrictJsonParser(fastify: FastifyInstance, ownBody: OwnBodyRo
   const parseJson = fastify.getDefaultJsonParser('ignore', 'ignore');
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', (request: FastifyRequest, payload, done: Done) => {
-    if (readsOwnBody(request, ownBody)) return done(null, undefined);
+    if (readsOwnBody(request, ownBody, 'application/json')) return done(null, undefined);
     // routeOptions is a getter that builds an object on every read: read it once per request.
     const limit = request.routeOptions.bodyLimit ?? Infinity;
     readBody(payload, request.headers['content-length'], limit, null, (error, chunks, length) => {
@@ -46,7 +52,7 @@ export function useStrictJsonParser(fastify: FastifyInstance, ownBody: OwnBodyRo
  */
 export function useCsvParser(fastify: FastifyInstance, ownBody: OwnBodyRoutes): void {
   fastify.addContentTypeParser('text/csv', (request: FastifyRequest, payload, done: Done) => {
-    if (readsOwnBody(request, ownBody)) return done(null, undefined);
+    if (readsOwnBody(request, ownBody, 'text/csv')) return done(null, undefined);
     const limit = request.routeOptions.bodyLimit ?? Infinity;
     readBody(payload, request.headers['content-length'], limit, null, (error, chunks, length) => {
       if (error) return done(error, undefined);
@@ -54,4 +60,22 @@ export function useCsvParser(fastify: FastifyInstance, ownBody: OwnBodyRoutes): 
       done(text instanceof ApiError ? text : null, text instanceof ApiError ? undefined : text);
     });
   });
+}
+
+/**
+ * Media types whose bodies only the routes that read them themselves take (a vCard file): such a
+ * body reaches its route unread, as its request stream; any other route answers 415 as for a media
+ * type the app has no parser for, without reading it.
+ */
+export function usePassThroughParsers(
+  fastify: FastifyInstance,
+  mediaTypes: readonly string[],
+  ownBody: OwnBodyRoutes,
+): void {
+  for (const mediaType of mediaTypes) {
+    fastify.addContentTypeParser(mediaType, (request: FastifyRequest, _payload, done: Done) => {
+      if (readsOwnBody(request, ownBody, mediaType)) return done(null, undefined);
+      done(new ApiError('unsupported_media_type'), undefined);
+    });
+  }
 }

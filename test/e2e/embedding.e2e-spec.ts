@@ -259,6 +259,24 @@ describe.each(HOSTS)('VCardPayloadModule embedded in a %s platform under the pre
       },
     );
 
+    it('a vCard body is imported where the host leaves it unread (Express); a Fastify host without a parser for it answers 415', async () => {
+      const res = await fetch(`${api}/v1/vcard`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/vcard', ...ORIGIN },
+        body: 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Grace Hopper\r\nEMAIL:grace@example.com\r\nEND:VCARD\r\n',
+      });
+      // docs/import.md#in-a-host-application: a Fastify host registers a pass-through parser for vCard types.
+      expect(res.status).toBe(name === 'Express' ? 200 : 415);
+      if (name === 'Express') {
+        const body = (await res.json()) as { vcard: string; import: { contact: unknown } };
+        expect(body.import.contact).toEqual({
+          fullName: 'Grace Hopper',
+          emails: [{ address: 'grace@example.com', type: 'other' }],
+        });
+        expect(body.vcard).toContain('FN:Grace Hopper');
+      }
+    });
+
     it('a CSV batch is UTF-8 by the same rule as on the standalone app: another declared charset is a 415', async () => {
       const res = await fetch(`${api}/v1/batches`, {
         method: 'POST',

@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { request as httpRequest } from 'node:http';
-import { inlineSchema, type JsonSchema } from '../../src/modules/mcp/dto-json-schema';
+import { inlineSchema, withOpaque, type JsonSchema } from '../../src/modules/mcp/dto-json-schema';
 import { readPng, zbarRead } from '../utils/qr-image-reader';
 import { ringLogo } from '../fixtures/styled/styled-fixtures';
 import { listenTestApp } from '../utils/test-app';
@@ -24,6 +24,7 @@ const TOOL_NAMES = [
   'create_vcard_qr_code',
   'get_product_context',
   'get_vcard_batch',
+  'import_vcard',
   'list_templates',
   'list_vcard_batch_items',
 ];
@@ -80,13 +81,14 @@ function documentedSchema(
   method: string,
   path: string,
   part: 'request' | 'response',
+  bare: readonly string[] = [],
 ): JsonSchema {
   const operation = doc.paths[path][method] as {
     requestBody?: { content: Record<string, { schema: JsonSchema }> };
     responses: Record<string, { content: Record<string, { schema: JsonSchema }> }>;
   };
   const content = part === 'request' ? operation.requestBody!.content : operation.responses['200'].content;
-  return inlineSchema(content['application/json'].schema, doc.components.schemas);
+  return inlineSchema(content['application/json'].schema, withOpaque(doc.components.schemas, bare));
 }
 
 /** The schema an OpenAPI operation documents for one query parameter, with its description. */
@@ -173,7 +175,7 @@ describe('MCP endpoint', () => {
       await expect(client.ping()).resolves.toEqual({});
     });
 
-    it('lists the seven tools with titles, annotations and schemas from the DTOs', async () => {
+    it('lists the eight tools with titles, annotations and schemas from the DTOs', async () => {
       const { tools } = await client.listTools();
       const byName = new Map<string, Tool>(tools.map((tool) => [tool.name, tool]));
       expect([...byName.keys()].sort()).toEqual(TOOL_NAMES);
@@ -191,22 +193,37 @@ describe('MCP endpoint', () => {
       }
       // One source of truth: the tools' schemas are what the REST operations document, made compact
       // (no examples; descriptions on the top properties only) so the list stays small.
-      const batchSchema = (name: string): JsonSchema =>
+      // An output names a schema another tool's output describes as a bare object (the contact, an
+      // import's report, a batch item's card and error).
+      const batchSchema = (name: string, bare: string[] = []): JsonSchema =>
         compactSchema(
-          inlineSchema({ $ref: `#/components/schemas/${name}` }, openapi.components.schemas),
+          inlineSchema({ $ref: `#/components/schemas/${name}` }, withOpaque(openapi.components.schemas, bare)),
           0,
         ) as JsonSchema;
       const createBatch = byName.get('create_vcard_batch')!;
       expect((createBatch.inputSchema.properties!.contacts as JsonSchema).items).toEqual(
         compactSchema(documentedSchema(openapi, 'post', '/v1/vcard', 'request'), -1),
       );
-      expect(createBatch.inputSchema).toMatchObject({ required: ['contacts'], additionalProperties: false });
+      // contacts, or an export's vcard text instead: neither is required alone (the tool names the one missing).
+      expect(createBatch.inputSchema).toMatchObject({ additionalProperties: false });
+      expect(createBatch.inputSchema.required).toBeUndefined();
+      expect(createBatch.inputSchema.properties!.vcard).toMatchObject({ type: 'string' });
       expect(createBatch.outputSchema).toEqual(batchSchema('Batch'));
       expect(byName.get('get_vcard_batch')!.outputSchema).toEqual(batchSchema('Batch'));
-      expect(byName.get('list_vcard_batch_items')!.outputSchema).toEqual(batchSchema('BatchItemsPage'));
+      expect(byName.get('list_vcard_batch_items')!.outputSchema).toEqual(
+        batchSchema('BatchItemsPage', ['VCardRequest', 'ImportReport', 'VCardResponse', 'ErrorObject']),
+      );
       const create = byName.get('create_vcard_payload')!;
       expect(create.inputSchema).toEqual(documentedCardToolSchema(openapi));
-      expect(create.outputSchema).toEqual(compactSchema(documentedSchema(openapi, 'post', '/v1/vcard', 'response'), 0));
+      expect(create.outputSchema).toEqual(
+        compactSchema(documentedSchema(openapi, 'post', '/v1/vcard', 'response', ['VCardRequest', 'ImportReport']), 0),
+      );
+      expect(byName.get('import_vcard')!.outputSchema).toEqual(
+        compactSchema(
+          documentedSchema(openapi, 'post', '/v1/vcard', 'response', ['VCardRequest', 'QrInfo', 'NfcTagFit']),
+          0,
+        ),
+      );
       const templates = byName.get('list_templates')!;
       expect(templates.inputSchema).toEqual({
         type: 'object',

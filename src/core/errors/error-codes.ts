@@ -37,6 +37,18 @@ export const ERROR_CODES = {
     hint: 'Send UTF-8 CSV with a header row naming contact columns (fullName, organization, phone, email, ..., phone.cell, email.home, address.home.locality, name.family, social.linkedin, categories; details.columns lists the forms); quote fields that hold commas, quotes or line breaks.',
     when: 'POST /v1/batches with Content-Type: text/csv whose text is not well-formed CSV (details.line), has no header row, names a column twice, or names a column that is not a contact column of docs/contact.md#csv-columns (details.column).',
   },
+  invalid_vcard: {
+    status: 400,
+    message: 'The vCard could not be imported.',
+    hint: 'Fix the card at error.details.line (details.issue says what is wrong there), or export it again from the address book.',
+    when: "A vCard body (Content-Type: text/vcard, text/x-vcard or text/directory), or a card of an address-book export in a batch (the item fails, not the batch), cannot be read or names nobody. details: {line, issue}, the 1-based line of the file, and issue: no_begin (no BEGIN:VCARD), no_end (no END:VCARD), invalid_encoding (bytes that are not text in the card's charset), line_too_long (an unfolded line over 1 MiB other than a skipped photo) or no_name (no FN, N or ORG the contact rules accept). Never a value.",
+  },
+  too_many_contacts: {
+    status: 400,
+    message: 'The body holds more than one vCard.',
+    hint: 'Send one card per request, or send the whole file to POST /v1/batches, which takes an address-book export.',
+    when: 'POST /v1/vcard or POST /v1/jobs/vcard with a vCard body that holds more than one card. details.cards counts them.',
+  },
   invalid_query: {
     status: 400,
     message: 'A query parameter is invalid.',
@@ -167,13 +179,13 @@ export const ERROR_CODES = {
     status: 413,
     message: 'The request body is too large.',
     hint: 'Send a smaller body; see error.details.maxBytes.',
-    when: 'The body exceeds BODY_LIMIT_BYTES (64 KiB by default).',
+    when: "The body exceeds its route's limit: BODY_LIMIT_BYTES (64 KiB by default) for JSON, BATCH_BODY_LIMIT_BYTES for a JSON or CSV batch, VCARD_BODY_LIMIT_BYTES (2 MiB) for a vCard, BATCH_VCF_BODY_LIMIT_BYTES (64 MiB) for an address-book export in a batch. details.maxBytes.",
   },
   unsupported_media_type: {
     status: 415,
     message: 'The request body must be application/json.',
     hint: 'Send the body as JSON with Content-Type: application/json.',
-    when: 'A body was sent with a content type other than application/json, or with a charset other than UTF-8.',
+    when: 'A body was sent with a content type the route does not take (application/json everywhere; text/vcard, text/x-vcard and text/directory on POST /v1/vcard, /v1/jobs/vcard and /v1/batches; text/csv on /v1/batches), or a JSON or CSV body with a charset other than UTF-8 (a Google or Outlook export excepted).',
   },
   rate_limited: {
     status: 429,

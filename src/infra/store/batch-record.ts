@@ -1,4 +1,8 @@
 import type { EncodeOptions, StoredCard } from '../../lib/vcard';
+import type { CardImport } from '../../lib/vcard/reader';
+
+/** What a batch's contacts were read from: JSON, the service's CSV columns, an address-book export. */
+export type BatchSource = 'json' | 'csv' | 'google-csv' | 'outlook-csv' | 'vcard';
 
 export type BatchStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
@@ -18,10 +22,19 @@ export interface BatchRecord {
   options?: EncodeOptions;
   /** Client address the batch counts against (running batches per client). */
   client: string;
+  /** What the contacts were read from; absent on a batch stored before sources were recorded (JSON or CSV). */
+  source?: BatchSource;
+  /** The columns of a Google or Outlook export that have no place in the contact: names only. */
+  ignoredColumns?: string[];
 }
 
-/** A contact's outcome: the stored card (the response is rebuilt from it), or the error it got. */
-export type StoredItem = ({ ok: true } & StoredCard) | { ok: false; error: StoredItemError };
+/**
+ * A contact's outcome: the stored card (the response is rebuilt from it), or the error it got; for
+ * a card of an address-book export, its import report too (once it could be imported).
+ */
+export type StoredItem = (({ ok: true } & StoredCard) | { ok: false; error: StoredItemError }) & {
+  import?: CardImport<object>;
+};
 
 /** An Error shape without its docsUrl and status, which are added when it is read. */
 export interface StoredItemError {

@@ -1,4 +1,5 @@
 import type { BudgetRule, CardSpec } from './card-spec';
+import type { CsvDialectColumns } from './csv-dialect-columns';
 
 /**
  * What the docs say of one rule (the OpenAPI description, example and format) and, for a top-level
@@ -24,6 +25,14 @@ export interface RuleDoc {
    * QrStyle's values: 400 invalid_style, never invalid_request).
    */
   judged?: Readonly<Record<string, unknown>>;
+  /** The field's columns in the address-book exports a CSV batch may be (Google Contacts, Outlook). */
+  csv?: CsvDialectColumns;
+  /**
+   * Where an import (a vCard, an export's row) takes the field from when the source gives no
+   * usable value of its own: the first of these fields that has one, as one line of text (an
+   * object's parts in its `display` order). `fullName` from the structured name, else the organization.
+   */
+  importFallback?: readonly string[];
 }
 
 /** A check of a cleaned text value; the first failing one names the issue. */
@@ -78,6 +87,8 @@ export interface ObjectRule extends RuleDoc {
   needsOneOf?: readonly string[];
   /** The OpenAPI component name, for the nested shapes that get one. */
   schemaName?: string;
+  /** The order of its parts as one line of text (`name`: "prefix given additional family suffix"). */
+  display?: readonly string[];
 }
 
 export interface ListRule extends RuleDoc {

@@ -21,6 +21,15 @@ export type {
 export type { BudgetRule, CardSpec, ComponentSpec, EntriesSpec, NameSpec, TextSpec } from './card-spec';
 export { CONTACT_SCHEMA } from './contact-schema';
 export type {
+  CsvColumnNames,
+  CsvComponentSource,
+  CsvDialectColumns,
+  CsvFieldColumns,
+  CsvFixedEntry,
+  CsvNumberedEntries,
+} from './csv-dialect-columns';
+export { displayText, importFallbacks, importFallbackValue } from './import-fallback';
+export type {
   AddressComponent,
   ContactAddress,
   ContactEmail,

@@ -2,32 +2,62 @@ import { ApiError } from '../../core/errors/api-error';
 import { invalidField } from '../../core/validation/invalid-request';
 import { MAX_JSON_DEPTH, nestsDeeperThan, readBody, tooDeep } from '../../http/request-body';
 import { nativeRequest, type HttpRequestLike } from '../../http/native-http';
-import { charsetError, utf8BodyText } from '../../http/utf8-body';
+import { charsetError } from '../../http/utf8-body';
+import type { BatchSource } from '../../infra/store/batch-record';
+import { isVCardBody } from '../vcard/vcard-body';
+import type { VCardImportService } from '../vcard/vcard-import.service';
 import { contactsFromCsv } from './batch-csv';
 import { BatchJsonReader } from './batch-json-body';
+import { readVcfContacts } from './batch-vcf';
+import { csvBodyText } from './csv-body-text';
 
 /** A batch body read into its contacts, each as JSON text (parsed only when processed). */
 export interface BatchBody {
   contacts: string[];
   /** What the contacts were read from (the batch's `source`). */
-  source: 'json' | 'csv';
+  source: BatchSource;
   /** A JSON body's `style`, as sent (its shape is checked by the caller). */
   style?: unknown;
+  /** The columns of a Google or Outlook export that have no place in the contact. */
+  ignoredColumns?: string[];
+}
+
+/** What bounds a batch body: JSON and CSV bytes, an address-book export's bytes, and its cards. */
+export interface BatchBodyLimits {
+  bodyLimitBytes: number;
+  vcfLimitBytes: number;
+  maxContacts: number;
 }
 
 /**
- * The contacts of a POST /v1/batches body: JSON `{"contacts": [...]}` or CSV. A body the host's
- * parser left unread (the standalone app's, for this route; Express's, for CSV) is read here as it
- * arrives, within `limitBytes`, a JSON body cut into contacts piece by piece (BatchJsonReader) so no
- * turn of the event loop parses megabytes; a body the host already parsed is taken as it is.
+ * The contacts of a POST /v1/batches body: JSON `{"contacts": [...]}`, CSV (the service's columns,
+ * or a Google or Outlook export), or a vCard address-book export (each card imported as it is
+ * read). A body the host's parser left unread (the standalone app's, for this route; Express's,
+ * for CSV and vCard) is read here as it arrives, within its limit, a JSON body cut into contacts
+ * piece by piece (BatchJsonReader) so no turn of the event loop parses megabytes; a body the host
+ * already parsed is taken as it is.
  */
-export async function readBatchBody(request: HttpRequestLike, limitBytes: number): Promise<BatchBody> {
+export async function readBatchBody(
+  request: HttpRequestLike,
+  limits: BatchBodyLimits,
+  imports: VCardImportService,
+): Promise<BatchBody> {
   const type = String(request.headers['content-type'] ?? '').toLowerCase();
-  if (type.startsWith('text/csv')) {
-    const text = typeof request.body === 'string' ? request.body : await readCsvText(request, limitBytes);
-    return { contacts: contactsFromCsv(text).map((row) => JSON.stringify(row)), source: 'csv' };
+  if (isVCardBody(request)) {
+    const contacts = await readVcfContacts(request, limits.vcfLimitBytes, limits.maxContacts, imports);
+    return { contacts, source: 'vcard' };
   }
-  const read = request.body !== undefined ? { parsed: request.body } : await readJsonContacts(request, limitBytes);
+  if (type.startsWith('text/csv')) {
+    const text = typeof request.body === 'string' ? request.body : await readCsvText(request, limits.bodyLimitBytes);
+    const { contacts, source, ignoredColumns } = contactsFromCsv(text);
+    return {
+      contacts: contacts.map((row) => JSON.stringify(row)),
+      source,
+      ...(ignoredColumns !== undefined ? { ignoredColumns } : {}),
+    };
+  }
+  const read =
+    request.body !== undefined ? { parsed: request.body } : await readJsonContacts(request, limits.bodyLimitBytes);
   if ('contacts' in read) return { contacts: read.contacts, source: 'json' };
   const contacts = contactsFromJson(read.parsed);
   return { contacts, source: 'json', style: (read.parsed as { style?: unknown }).style };
@@ -100,7 +130,7 @@ function readJsonContacts(
   });
 }
 
-/** A CSV body the host's parser left unread, as UTF-8 text. */
+/** A CSV body the host's parser left unread, as text (UTF-8, or an export's own charset: csvBodyText). */
 function readCsvText(request: HttpRequestLike, limitBytes: number): Promise<string> {
   const raw = nativeRequest(request);
   if (raw.readableEnded || !raw.readable)
@@ -110,7 +140,7 @@ function readCsvText(request: HttpRequestLike, limitBytes: number): Promise<stri
   return new Promise((resolve, reject) => {
     readBody(raw, raw.headers['content-length'], limitBytes, null, (error, chunks, length) => {
       if (error) return reject(error);
-      const text = utf8BodyText(Buffer.concat(chunks, length), raw.headers['content-type'], 'CSV', 'text/csv');
+      const text = csvBodyText(Buffer.concat(chunks, length), raw.headers['content-type']);
       if (text instanceof ApiError) reject(text);
       else resolve(text);
     });

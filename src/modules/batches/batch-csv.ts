@@ -1,6 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { ApiError } from '../../core/errors/api-error';
+import type { BatchSource } from '../../infra/store/batch-record';
 import { contactCsvColumn, readCsvHeader } from '../../lib/contact';
+import { csvDialectMapper, detectCsvDialect } from '../../lib/contact/csv-dialects';
 
 /** The column forms of docs/contact.md#csv-columns, for the error that names an unknown column. */
 const CSV_COLUMN_FORMS = [
@@ -22,35 +24,64 @@ function invalidCsv(message: string, details: Record<string, unknown>): ApiError
   return new ApiError('invalid_csv', { message, details });
 }
 
+/** The contacts of a CSV body, what they were read from, and the ignored columns of an export. */
+export interface CsvContacts {
+  contacts: Array<Record<string, unknown>>;
+  source: Extract<BatchSource, 'csv' | 'google-csv' | 'outlook-csv'>;
+  ignoredColumns?: string[];
+}
+
+/** csv-parse's options for every CSV body: every line ending, even mixed in one file (else it keeps the first). */
+const CSV_OPTIONS = {
+  bom: true,
+  skip_empty_lines: true,
+  relax_column_count: false,
+  record_delimiter: ['\r\n', '\n', '\r'],
+};
+
+/** The header row of a CSV text, or undefined when its first record is not well-formed. */
+export function csvHeaderOf(text: string): string[] | undefined {
+  try {
+    return (parse(text, { ...CSV_OPTIONS, to_line: 1 }) as string[][])[0];
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Contacts from CSV text, parsed by csv-parse (quoted fields with commas, quotes and line breaks,
- * CRLF or LF, a UTF-8 BOM). The header row names contact columns (docs/contact.md#csv-columns: `phone.cell`,
+ * CRLF or LF, a UTF-8 BOM). A header that is a Google Contacts or Outlook export (detectCsvDialect)
+ * is mapped by that export's columns, the columns with no place in the contact listed as ignored.
+ * Any other header names contact columns (docs/contact.md#csv-columns: `phone.cell`,
  * `address.home.locality`, `social.linkedin`, ...), in any case; an unknown or repeated column is a
  * 400 naming it. An empty cell is no value. Each row becomes the JSON contact the columns describe,
  * validated later like any JSON batch contact. Parser messages are not passed on: they may quote
  * the text, so only the line number is.
  */
-export function contactsFromCsv(text: string): Array<Record<string, unknown>> {
+export function contactsFromCsv(text: string): CsvContacts {
   let rows: string[][];
   try {
-    // Every line ending, even mixed in one file (csv-parse would otherwise keep the first it finds).
-    rows = parse(text, {
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: false,
-      record_delimiter: ['\r\n', '\n', '\r'],
-    }) as string[][];
+    rows = parse(text, CSV_OPTIONS) as string[][];
   } catch (error) {
     const line = (error as { lines?: unknown }).lines;
     throw invalidCsv('The CSV body is not well-formed.', { line: typeof line === 'number' ? line : null });
   }
   const [header, ...records] = rows;
   if (!header) throw invalidCsv('The CSV body has no header row.', { line: 1 });
+  const dialect = detectCsvDialect(header);
+  if (dialect !== 'csv') {
+    const mapper = csvDialectMapper(dialect, header);
+    return {
+      contacts: records.map((record) => mapper.toContact(record)),
+      source: dialect,
+      ignoredColumns: mapper.ignoredColumns,
+    };
+  }
   const read = readCsvHeader(header, contactCsvColumn);
   if (!read.ok) {
     const column = shown(read.column);
     if (read.reason === 'repeated') throw invalidCsv(`The CSV column "${column}" appears twice.`, { column });
     throw invalidCsv(`The CSV column "${column}" is not a contact field.`, { column, columns: CSV_COLUMN_FORMS });
   }
-  return records.map((record) => read.toContact(record));
+  return { contacts: records.map((record) => read.toContact(record)), source: 'csv' };
 }

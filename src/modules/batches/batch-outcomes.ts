@@ -22,9 +22,12 @@ const VCF_PAGE = 500;
 const ZIP_PAGE = 100;
 
 export type BatchItem =
-  | { index: number; status: 'succeeded'; result: VCardResponseDto }
-  | { index: number; status: 'failed'; error: ReturnType<typeof buildErrorBody>['error'] }
+  | ({ index: number; status: 'succeeded'; result: VCardResponseDto } & ItemImport)
+  | ({ index: number; status: 'failed'; error: ReturnType<typeof buildErrorBody>['error'] } & ItemImport)
   | { index: number; status: 'pending' };
+
+/** A card of a vCard export carries its import report beside its outcome. */
+type ItemImport = { import?: StoredItem['import'] };
 
 export interface BatchItemsPage {
   data: BatchItem[];
@@ -146,8 +149,9 @@ export class BatchOutcomes {
 
   private toItem(index: number, item: StoredItem | null, docsBase: string): BatchItem {
     if (item === null) return { index, status: 'pending' };
-    if (item.ok) return { index, status: 'succeeded', result: this.vcards.fromStored(item) };
+    const report = item.import === undefined ? {} : { import: item.import };
+    if (item.ok) return { index, status: 'succeeded', result: this.vcards.fromStored(item), ...report };
     const code = (item.error.code in ERROR_CODES ? item.error.code : 'internal_error') as ErrorCode;
-    return { index, status: 'failed', error: buildErrorBody(docsBase, code, item.error).error };
+    return { index, status: 'failed', error: buildErrorBody(docsBase, code, item.error).error, ...report };
   }
 }

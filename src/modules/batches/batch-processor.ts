@@ -5,8 +5,10 @@ import { ContactValidator } from '../../core/validation/contact-validator';
 import { toStoredCard, type EncodeOptions } from '../../lib/vcard';
 import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { VCardService } from '../vcard/vcard.service';
-import type { BatchRecord, StoredItem } from '../../infra/store/batch-record';
+import type { BatchRecord, BatchSource, StoredItem } from '../../infra/store/batch-record';
 import { BatchStore } from '../../infra/store/batch-store';
+import { invalidVCard } from '../vcard/vcard-import.service';
+import type { StoredVcfCard } from './batch-vcf';
 
 /** Contacts per chunk: what one runner step (or one BullMQ job) reads from the store and records. */
 export const BATCH_CHUNK_SIZE = 50;
@@ -34,19 +36,28 @@ export class BatchProcessor {
     private readonly contacts: ContactValidator,
   ) {}
 
-  /** Processes contacts `from` to `to` (exclusive) of a batch and records their outcomes. */
+  /**
+   * Processes contacts `from` to `to` (exclusive) of a batch and records their outcomes. The cards
+   * of an address-book export (`source` vcard) were imported as the body was read: each is its
+   * import report, or why it could not be imported.
+   */
   async processChunk(
     batchId: string,
     from: number,
     to: number,
     template: string | undefined,
     options: EncodeOptions = {},
+    source: BatchSource = 'json',
   ): Promise<BatchRecord | null> {
     const contacts = await this.store.contacts(batchId, from, to);
     const items: StoredItem[] = [];
     for (let i = 0; i < contacts.length; i++) {
       if (i > 0 && i % BATCH_STEP_SIZE === 0) await yieldToEventLoop();
-      items.push(this.outcome(contacts[i], template, options));
+      items.push(
+        source === 'vcard'
+          ? this.cardOutcome(contacts[i], template, options)
+          : this.outcome(contacts[i], template, options),
+      );
     }
     const succeeded = items.filter((item) => item.ok).length;
     const record = await this.store.recordResults(batchId, from, items);
@@ -69,19 +80,20 @@ export class BatchProcessor {
     this.metrics.batchesFinished.labels(status).inc();
   }
 
-  private outcome(contactJson: string, template: string | undefined, options: EncodeOptions): StoredItem {
+  /** An imported card's outcome, its report beside it; a card that could not be imported fails with why. */
+  private cardOutcome(stored: string, template: string | undefined, options: EncodeOptions): StoredItem {
+    const card = JSON.parse(stored) as StoredVcfCard;
+    if ('failure' in card) return this.failed(invalidVCard(card.failure));
+    return { ...this.outcome(card.import.contact, template, options), import: card.import };
+  }
+
+  private outcome(contact: string | object, template: string | undefined, options: EncodeOptions): StoredItem {
     try {
       // Checked as JSON when the batch was created; parsed only now, so it dies young.
-      const contact = this.contacts.validate(JSON.parse(contactJson) as unknown);
-      return { ok: true, ...toStoredCard(this.vcards.create(contact, template, options), options.level) };
+      const checked = this.contacts.validate(typeof contact === 'string' ? (JSON.parse(contact) as unknown) : contact);
+      return { ok: true, ...toStoredCard(this.vcards.create(checked, template, options), options.level) };
     } catch (error) {
-      if (error instanceof ApiError) {
-        const { message, hint, details } = error.extras;
-        return {
-          ok: false,
-          error: { code: error.code, ...(message && { message }), ...(hint && { hint }), ...(details && { details }) },
-        };
-      }
+      if (error instanceof ApiError) return this.failed(error);
       // Logged by type only: the message could quote the contact.
       this.logger.error({
         msg: 'unexpected error in a batch contact',
@@ -89,5 +101,13 @@ export class BatchProcessor {
       });
       return { ok: false, error: { code: 'internal_error' } };
     }
+  }
+
+  private failed(error: ApiError): StoredItem {
+    const { message, hint, details } = error.extras;
+    return {
+      ok: false,
+      error: { code: error.code, ...(message && { message }), ...(hint && { hint }), ...(details && { details }) },
+    };
   }
 }

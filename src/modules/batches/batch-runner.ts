@@ -3,7 +3,7 @@ import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { Queue, Worker } from 'bullmq';
 import type { EncodeOptions } from '../../lib/vcard';
-import type { BatchRecord } from '../../infra/store/batch-record';
+import type { BatchRecord, BatchSource } from '../../infra/store/batch-record';
 import { BATCH_CHUNK_SIZE, BatchProcessor } from './batch-processor';
 
 /** Port: runs a stored batch to completion, chunk by chunk, somewhere. */
@@ -64,6 +64,7 @@ export class MemoryBatchRunner extends BatchRunner implements OnApplicationShutd
           Math.min(batch.total, from + BATCH_CHUNK_SIZE),
           batch.template,
           batch.options,
+          batch.source,
         );
         if (!record) return; // expired meanwhile
       }
@@ -84,6 +85,7 @@ interface ChunkJob {
   to: number;
   template?: string;
   options?: EncodeOptions;
+  source?: BatchSource;
 }
 
 const QUEUE = 'vcard-batch-chunks';
@@ -147,7 +149,8 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
     const worker = new Worker<ChunkJob>(
       QUEUE,
       async (job) => {
-        await processor.processChunk(job.data.batchId, job.data.from, job.data.to, job.data.template, job.data.options);
+        const { batchId, from, to, template, options, source } = job.data;
+        await processor.processChunk(batchId, from, to, template, options, source);
       },
       {
         connection: workerConnection,
@@ -178,6 +181,7 @@ export class BullBatchRunner extends BatchRunner implements OnApplicationShutdow
           to: Math.min(batch.total, from + BATCH_CHUNK_SIZE),
           template: batch.template,
           options: batch.options,
+          source: batch.source,
         },
         opts: {
           jobId: `${batch.id}-${from}`,

@@ -12,6 +12,7 @@ import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { readJsonBody } from '../qrcodes/qrcode-body';
 import { checkedStyleShape, styleBody } from '../qrcodes/qr-style-checks';
 import { CARD_QUERY, cardOptions, qrImageOptions, type CardQuery } from '../vcard/card-query';
+import { VCardImportService } from '../vcard/vcard-import.service';
 import type { QrImageType } from '../vcard/qr-image.service';
 import { readBatchBody } from './batch-body';
 import { batchClient } from './batch-client';
@@ -37,6 +38,7 @@ export class BatchesController {
   constructor(
     private readonly batches: BatchesService,
     private readonly outcomes: BatchOutcomes,
+    private readonly imports: VCardImportService,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
@@ -51,10 +53,14 @@ export class BatchesController {
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<BatchDto> {
-    const { contacts, style } = await readBatchBody(request, this.config.batches.bodyLimitBytes);
+    const { bodyLimitBytes, maxContacts } = this.config.batches;
+    const limits = { bodyLimitBytes, vcfLimitBytes: this.config.bodyLimits.batchVcf, maxContacts };
+    const { contacts, source, ignoredColumns, style } = await readBatchBody(request, limits, this.imports);
     const { batch, replayed } = await this.batches.create({
       contacts,
       style: checkedStyleShape(style),
+      source,
+      ignoredColumns,
       template: query.template,
       options: cardOptions(query),
       client: batchClient(request, (name, value) => reply.header(name, value)),

@@ -6,8 +6,7 @@ import type { QrStyle } from '../../lib/qr/style/qr-style';
 import { isPlainStyle, judgeStyle } from '../qrcodes/qr-style-checks';
 import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter';
-import { invalidField } from '../../core/validation/invalid-request';
-import type { BatchCreation, BatchRecord } from '../../infra/store/batch-record';
+import type { BatchCreation, BatchRecord, BatchSource } from '../../infra/store/batch-record';
 import { BatchStore } from '../../infra/store/batch-store';
 import type { EncodeOptions, QrLevel } from '../../lib/vcard';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
@@ -17,15 +16,20 @@ import { TemplatesService } from '../templates/templates.service';
 import type { BatchClient } from './batch-client';
 import { isBatchId, newBatchId } from './batch-id';
 import { batchProgress } from './batch-progress';
+import { batchSizeError } from './batch-size';
 import { BatchRunner } from './batch-runner';
 
 /** Contacts per unit of the rate budget: a batch of n contacts costs ceil(n / 100) requests. */
 export const CONTACTS_PER_RATE_UNIT = 100;
 
-/** What creates a batch, on every surface (REST JSON or CSV, MCP). */
+/** What creates a batch, on every surface (REST JSON, CSV or vCard, MCP). */
 export interface BatchRequest {
-  /** Each contact as JSON text, in input order. */
+  /** Each contact as JSON text, in input order (for a vCard export, each card's import: StoredVcfCard). */
   contacts: string[];
+  /** What the contacts were read from (JSON when not said). */
+  source?: BatchSource;
+  /** The columns of a Google or Outlook export that have no place in the contact. */
+  ignoredColumns?: string[];
   template?: string;
   options: EncodeOptions;
   client: BatchClient;
@@ -62,13 +66,11 @@ export class BatchesService {
    * Idempotency-Key and request) and its place in the queue.
    */
   async create(request: BatchRequest): Promise<{ batch: BatchRecord; replayed: boolean }> {
-    const { contacts, template, options, client, idempotencyKey, style } = request;
+    const { contacts, template, options, client, idempotencyKey, style, source = 'json', ignoredColumns } = request;
     if (template !== undefined) this.templates.known(template);
     if (style !== undefined) judgeStyle(style, { margin: QR_IMAGE_DEFAULTS.margin });
     const { maxContacts, maxActivePerClient, maxActive } = this.config.batches;
-    if (contacts.length < 1 || contacts.length > maxContacts) {
-      throw invalidField('contacts', 'size', `A batch holds 1 to ${maxContacts} contacts`, { maxContacts });
-    }
+    if (contacts.length < 1 || contacts.length > maxContacts) throw batchSizeError(maxContacts);
     // Hashing 10,000 contacts takes milliseconds: only when a key asks for it.
     // A style takes part as one more text before the contacts; a batch without one keeps its fingerprint.
     const contents = style === undefined ? contacts : [`style ${JSON.stringify(style)}`, ...contacts];
@@ -102,6 +104,8 @@ export class BatchesService {
       ...(template !== undefined ? { template } : {}),
       client: client.address,
       ...(options.format || options.budget || options.level || options.nfc ? { options } : {}),
+      source,
+      ...(ignoredColumns !== undefined ? { ignoredColumns } : {}),
     };
     const limits = { perClient: maxActivePerClient, total: maxActive };
     const claim = idempotencyKey === undefined ? undefined : { key: idempotencyKey, fingerprint };

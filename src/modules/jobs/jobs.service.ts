@@ -5,6 +5,7 @@ import { IdempotentJob, JobStore } from '../../infra/store/job-store';
 import type { ContactFields } from '../../lib/contact';
 import { toStoredCard, type EncodeOptions, type StoredCard } from '../../lib/vcard';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
+import type { ImportedBody, ImportReport } from '../vcard/vcard-import.service';
 import { VCardService } from '../vcard/vcard.service';
 import { ServiceMetrics } from '../../core/metrics/service-metrics';
 import { isJobId, newJobId } from './job-id';
@@ -19,7 +20,7 @@ export type VCardJob = JobRecord<VCardResponseDto>;
  * Redis) and every reader still gets exactly the response the job was created with. A record
  * stored with the whole response (before this format) is read the same way: it has qrPayload too.
  */
-export type StoredVCardResult = StoredCard;
+export type StoredVCardResult = StoredCard & Pick<VCardResponseDto, 'import'>;
 export type StoredVCardJob = JobRecord<StoredVCardResult>;
 
 /** A created job, and whether it was an earlier job replayed for the same Idempotency-Key. */
@@ -43,24 +44,28 @@ export class JobsService {
    * Runs a job to completion and stores it. With an Idempotency-Key, an earlier job for the same
    * request is returned instead (a different request with that key is 409). The early lookup only
    * saves work; the store's atomic insert decides, so concurrent identical requests still make one job.
+   * A job made from a vCard body (`imported`) keeps its import report in its result, and its
+   * fingerprint covers the body (its bytes and content type) rather than the contact.
    */
   async create(
     contact: ContactFields,
     templateId: string | undefined,
     idempotencyKey?: string,
     options: EncodeOptions = {},
+    imported?: ImportedBody,
   ): Promise<JobCreation> {
     if (idempotencyKey === undefined) {
-      const job = this.run(contact, templateId, options);
+      const job = this.run(contact, templateId, options, imported?.report);
       await this.store.insert(toStored(job, options));
       this.metrics.jobs.labels(job.status).inc();
       return { job, replayed: false };
     }
-    const fingerprint = requestFingerprint(templateId, options, [canonicalContact(contact)]);
+    const content = imported === undefined ? canonicalContact(contact) : `vcard ${imported.content}`;
+    const fingerprint = requestFingerprint(templateId, options, [content]);
     const earlier = await this.store.findByIdempotencyKey(idempotencyKey);
     if (earlier) return this.replay(earlier, fingerprint);
 
-    const job = this.run(contact, templateId, options);
+    const job = this.run(contact, templateId, options, imported?.report);
     const outcome = await this.store.insert(toStored(job, options), { key: idempotencyKey, fingerprint });
     if (!outcome.inserted) return this.replay(outcome.existing, fingerprint);
     this.metrics.jobs.labels(job.status).inc();
@@ -80,7 +85,10 @@ export class JobsService {
   }
 
   private fromStored(job: StoredVCardJob): VCardJob {
-    return { ...job, result: job.result && this.vcards.fromStored(job.result) };
+    const stored = job.result;
+    if (stored === null) return { ...job, result: null };
+    const result = this.vcards.fromStored(stored);
+    return { ...job, result: stored.import === undefined ? result : { ...result, import: stored.import } };
   }
 
   /**
@@ -88,7 +96,12 @@ export class JobsService {
    * here and only its final state is stored. An ApiError (template requirements, QR capacity) is
    * the client's to fix: it propagates as a 400 and no job exists.
    */
-  private run(contact: ContactFields, templateId: string | undefined, options: EncodeOptions): VCardJob {
+  private run(
+    contact: ContactFields,
+    templateId: string | undefined,
+    options: EncodeOptions,
+    report?: ImportReport,
+  ): VCardJob {
     const queued: VCardJob = {
       id: newJobId(),
       status: 'queued',
@@ -98,7 +111,8 @@ export class JobsService {
     };
     const running: VCardJob = { ...queued, status: 'running' };
     try {
-      const result = this.vcards.create(contact, templateId, options);
+      const created = this.vcards.create(contact, templateId, options);
+      const result = report === undefined ? created : { ...created, import: report };
       return { ...running, status: 'succeeded', completedAt: new Date().toISOString(), result };
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -120,5 +134,8 @@ function canonicalContact(contact: ContactFields): string {
 }
 
 function toStored(job: VCardJob, options: EncodeOptions): StoredVCardJob {
-  return { ...job, result: job.result && toStoredCard(job.result, options.level) };
+  const result = job.result;
+  if (result === null) return { ...job, result: null };
+  const stored = toStoredCard(result, options.level);
+  return { ...job, result: result.import === undefined ? stored : { ...stored, import: result.import } };
 }

@@ -81,9 +81,16 @@ function mergeLoneAllOf(schema: JsonSchema): JsonSchema {
  * from the contact schema). This is how one declaration stays the source of truth for validation,
  * the OpenAPI document and the MCP tool schemas.
  */
-export function dtoJsonSchema(dto: Type<unknown>): JsonSchema {
+export function dtoJsonSchema(dto: Type<unknown>, opaque: readonly string[] = []): JsonSchema {
   // generateSchema's own `schema` is looked up by class name and is undefined for an
   // @ApiSchema({ name })-renamed DTO; getSchemaPath knows the component name either way.
   const { schemas } = generateSchema(dto);
-  return inlineSchema({ $ref: getSchemaPath(dto) }, schemas);
+  return inlineSchema({ $ref: getSchemaPath(dto) }, withOpaque(schemas, opaque));
+}
+
+/** Components with the `opaque` ones as plain objects: a schema described elsewhere is not repeated. */
+export function withOpaque(components: Record<string, unknown>, opaque: readonly string[]): Record<string, unknown> {
+  const plain: Record<string, unknown> = { ...components };
+  for (const name of opaque) plain[name] = { type: 'object' };
+  return plain;
 }

@@ -15,8 +15,8 @@ import { dtoJsonSchema, type JsonSchema } from './dto-json-schema';
 /** The tools that change nothing (all but create_vcard_batch): safe to call again with the same arguments. */
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
-const ON_ERROR =
-  'On invalid input the result has isError: true and its text is the JSON error {error:{code,message,hint,docsUrl,status,details}}: follow error.hint.';
+// The error's shape is told once, in the server's instructions; each tool only points at it.
+const ON_ERROR = 'A refused call has isError: true and the JSON error as text: follow error.hint.';
 
 const BATCH_ID = {
   type: 'string',
@@ -30,6 +30,16 @@ const object = (properties: Record<string, unknown>, required: string[] = []): T
     ...(required.length ? { required } : {}),
     additionalProperties: false,
   }) as Tool['inputSchema'];
+
+/**
+ * Schemas an output names as a bare object because another tool's output describes them, so the
+ * list an agent reads stays small: the contact (every tool's input), an import's report (import_vcard's
+ * output), the card parts (create_vcard_payload's output), a batch item's result and error (the
+ * card, and the error object every tool's description spells out).
+ */
+const OUTPUT_OF_CARD = ['VCardRequest', 'ImportReport'];
+const OUTPUT_OF_IMPORT = ['VCardRequest', 'QrInfo', 'NfcTagFit'];
+const OUTPUT_OF_ITEMS = ['VCardRequest', 'ImportReport', 'VCardResponse', 'ErrorObject'];
 
 // An answer's shape is read by the client, not chosen by the model: names, types and enums only.
 const output = (schema: JsonSchema): Tool['outputSchema'] => compactSchema(schema, -1) as Tool['outputSchema'];
@@ -71,15 +81,31 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
         'Builds a contact card from contact fields (vCard 3.0, read by every phone; vCard 4.0 or MECARD with format) and returns qrPayload (the exact text to encode into a QR code), vcard (the card as .vcf text) and qr (byte count, smallest QR version per level, warnings, and with qrVersion the fields left out to fit); with nfc, fitted to that NFC tag, nfc.message being the NDEF message. ' +
         `Any field not in the schema is rejected. Same rules and output as POST /v1/vcard. Deterministic; stores nothing. ${ON_ERROR}`,
       inputSchema: withArguments(described, CARD_QUERY.schemas()),
-      outputSchema: output(dtoJsonSchema(VCardResponseDto)),
+      outputSchema: output(dtoJsonSchema(VCardResponseDto, OUTPUT_OF_CARD)),
       annotations: { title: 'Create a vCard QR payload', ...READ_ONLY },
+    },
+    {
+      name: 'import_vcard',
+      title: 'Import a vCard',
+      description:
+        'Imports one vCard (2.1, 3.0 or 4.0 text) and returns what create_vcard_payload returns for its contact (same arguments besides vcard), plus import: version, contact (to edit and pass to create_vcard_payload) and leftOut (property, line, reason). ' +
+        'Only a card without a name fails (invalid_vcard); errors as create_vcard_payload. Many cards: create_vcard_batch with vcard. Same as POST /v1/vcard with Content-Type: text/vcard.',
+      inputSchema: object(
+        {
+          vcard: { type: 'string', minLength: 1, description: 'The vCard text: one BEGIN:VCARD … END:VCARD card.' },
+          ...(compactSchema(CARD_QUERY.schemas(), -1) as Record<string, unknown>),
+        },
+        ['vcard'],
+      ),
+      outputSchema: output(dtoJsonSchema(VCardResponseDto, OUTPUT_OF_IMPORT)),
+      annotations: { title: 'Import a vCard', ...READ_ONLY },
     },
     {
       name: 'create_vcard_qr_code',
       title: 'Create a vCard QR code image',
       description:
         'Builds the same card as create_vcard_payload (the same fields and arguments, described there) and returns the QR code itself as a PNG image (image content, base64) to show the user, then qrPayload as text. ' +
-        `qrLevel is the error-correction level, scale the pixels per module, margin the quiet zone in modules. Same rules as POST /v1/vcard with Accept: image/png; with style, as POST /v1/qrcodes (checked by two decoders; structuredContent.qr.check). Stores nothing. ${ON_ERROR}`,
+        `Same rules as POST /v1/vcard with Accept: image/png; with style, as POST /v1/qrcodes (checked by two decoders; structuredContent.qr.check). Stores nothing. ${ON_ERROR}`,
       inputSchema: withArguments(bare, {
         ...(compactSchema(VCARD_QUERY.schemas(), -1) as Record<string, unknown>),
         style: styleArgument(),
@@ -109,21 +135,23 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
       name: 'create_vcard_batch',
       title: 'Create vCard payloads for many contacts',
       description:
-        `Starts a batch of 1 to ${maxContacts} contacts (each with the fields of create_vcard_payload; an invalid one fails alone) and returns it at once (status queued) with its progress and links. ` +
+        `Starts a batch of 1 to ${maxContacts} contacts (each with the fields of create_vcard_payload; an invalid one fails alone), or the cards of vcard text instead (each imported as import_vcard does, its report in its item), and returns it at once (status queued) with its progress and links. ` +
         `Follow it with get_vcard_batch until status is succeeded, then read the outcomes with list_vcard_batch_items. Same as POST /v1/batches; costs ceil(contacts / ${CONTACTS_PER_RATE_UNIT}) requests of the rate budget; the contacts are kept only until the batch expires. ${ON_ERROR}`,
-      inputSchema: object(
-        {
-          contacts: {
-            type: 'array',
-            minItems: 1,
-            maxItems: maxContacts,
-            items: bare,
-            description: 'The contacts, in order.',
-          },
-          ...(compactSchema(CARD_QUERY.schemas(), -1) as Record<string, unknown>),
+      inputSchema: object({
+        contacts: {
+          type: 'array',
+          minItems: 1,
+          maxItems: maxContacts,
+          items: bare,
+          description: 'The contacts, in order (or vcard instead).',
         },
-        ['contacts'],
-      ),
+        vcard: {
+          type: 'string',
+          minLength: 1,
+          description: 'Instead of contacts: vCard text, one contact per card.',
+        },
+        ...(compactSchema(CARD_QUERY.schemas(), -1) as Record<string, unknown>),
+      }),
       outputSchema: output(dtoJsonSchema(BatchDto)),
       annotations: {
         title: 'Create vCard payloads for many contacts',
@@ -149,7 +177,7 @@ export function mcpToolDefinitions(maxContacts: number): Tool[] {
         "Pages through a batch's outcomes in input order: each item is {index, status, result | error}, result exactly what create_vcard_payload returns for that contact, error the error it would have returned; pending until processed. " +
         'Pass pagination.next_cursor as cursor until pagination.has_more is false. Same as GET /v1/batches/{id}/items.',
       inputSchema: object({ batchId: BATCH_ID, ...BATCH_ITEMS_QUERY.schemas() }, ['batchId']),
-      outputSchema: output(dtoJsonSchema(BatchItemsPageDto)),
+      outputSchema: output(dtoJsonSchema(BatchItemsPageDto, OUTPUT_OF_ITEMS)),
       annotations: { title: "List a batch's outcomes", ...READ_ONLY },
     },
   ];

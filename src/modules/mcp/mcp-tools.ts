@@ -9,6 +9,7 @@ import { routedMountPath } from '../../http/mount-path';
 import type { HttpRequestLike } from '../../http/native-http';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { contactsFromJson } from '../batches/batch-body';
+import { vcfTextContacts } from '../batches/batch-vcf';
 import { batchClient } from '../batches/batch-client';
 import { BatchOutcomes } from '../batches/batch-outcomes';
 import { BATCH_ITEMS_QUERY } from '../batches/batch-queries';
@@ -23,6 +24,7 @@ import { DEFAULT_TEMPLATE_LIMIT, LIST_TEMPLATES_QUERY } from '../templates/dto/l
 import { TemplatesService } from '../templates/templates.service';
 import { CARD_QUERY, cardOptions, qrImageOptions, VCARD_QUERY } from '../vcard/card-query';
 import { QrImageService } from '../vcard/qr-image.service';
+import { VCardImportService } from '../vcard/vcard-import.service';
 import { VCardService } from '../vcard/vcard.service';
 import { mcpSdk } from './mcp-sdk';
 import { mcpToolDefinitions } from './mcp-tool-definitions';
@@ -73,6 +75,7 @@ export class McpTools {
     private readonly images: QrImageService,
     private readonly contacts: ContactValidator,
     private readonly codes: QrCodesService,
+    private readonly imports: VCardImportService,
   ) {
     this.definitions = mcpToolDefinitions(config.batches.maxContacts);
   }
@@ -85,6 +88,8 @@ export class McpTools {
           return this.createVCardPayload(given);
         case 'create_vcard_qr_code':
           return given.style === undefined ? this.createVCardQrCode(given) : await this.createStyledQrCode(given);
+        case 'import_vcard':
+          return this.importVCard(given);
         case 'list_templates': {
           const query = LIST_TEMPLATES_QUERY.validate(given);
           return this.structured(this.templates.list(query.limit ?? DEFAULT_TEMPLATE_LIMIT, query.cursor));
@@ -123,6 +128,13 @@ export class McpTools {
     return this.structured(result, result.vcard);
   }
 
+  /** Exactly the POST /v1/vcard path with a vCard body: the same import, then the same card, plus its report. */
+  private importVCard(args: Args): CallToolResult {
+    const [query, rest] = split(args, CARD_QUERY);
+    const result = this.imports.create(this.imports.fromText(vcardArgument(rest)), query.template, cardOptions(query));
+    return this.structured(result, result.vcard);
+  }
+
   /** Exactly the POST /v1/vcard path with Accept: image/png. */
   private createVCardQrCode(args: Args): CallToolResult {
     const [query, fields] = split(args, VCARD_QUERY);
@@ -152,11 +164,19 @@ export class McpTools {
     };
   }
 
-  /** Exactly the POST /v1/batches path with a JSON body: the same checks, limits, rate cost and queue. */
+  /**
+   * Exactly the POST /v1/batches path with a JSON body, or with a vCard body for `vcard`: the same
+   * checks, imports, limits, rate cost and queue.
+   */
   private async createBatch(args: Args, context: McpCallContext): Promise<object> {
     const [query, body] = split(args, CARD_QUERY);
+    const fromVcf = Object.hasOwn(body, 'vcard') && !Object.hasOwn(body, 'contacts');
+    const contacts = fromVcf
+      ? vcfTextContacts(vcardArgument(body), this.config.batches.maxContacts, this.imports)
+      : contactsFromJson(body);
     const { batch } = await this.batches.create({
-      contacts: contactsFromJson(body),
+      contacts,
+      source: fromVcf ? 'vcard' : 'json',
       // Not advertised by the tool, but read as the REST body reads it: a style is judged, not dropped.
       style: checkedStyleShape(body.style),
       template: query.template,
@@ -199,4 +219,15 @@ export class McpTools {
     }
     return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
   }
+}
+
+/** The `vcard` argument, the only argument besides the card's: a 400 naming it otherwise. */
+function vcardArgument(args: Args): string {
+  const unknown = Object.keys(args).find((name) => name !== 'vcard');
+  if (unknown !== undefined)
+    throw invalidField(unknown.slice(0, 64), 'unknown', `${unknown.slice(0, 64)} is not a known argument`);
+  const text = args.vcard;
+  if (typeof text !== 'string' || text === '')
+    throw invalidField('vcard', text === undefined ? 'required' : 'type', 'vcard must be the text of a vCard');
+  return text;
 }

@@ -10,8 +10,9 @@ import { McpTools } from './mcp-tools';
 import { McpController } from './mcp.controller';
 
 /**
- * The MCP endpoint over Streamable HTTP: tools `create_vcard_payload`, `list_templates`,
- * `get_product_context`, and `create_vcard_batch`, `get_vcard_batch`, `list_vcard_batch_items`.
+ * The MCP endpoint over Streamable HTTP: tools `create_vcard_payload`, `create_vcard_qr_code`,
+ * `import_vcard`, `list_templates`, `get_product_context`, and `create_vcard_batch`,
+ * `get_vcard_batch`, `list_vcard_batch_items`.
  */
 @Module({
   imports: [ProductModule, TemplatesModule, VCardModule, BatchesModule, QrCodesModule],

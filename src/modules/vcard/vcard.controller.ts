@@ -1,17 +1,20 @@
-import { Body, Controller, Headers, HttpCode, Post, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../../core/errors/api-error';
 import { ContactValidator } from '../../core/validation/contact-validator';
 import { ApiRoute } from '../../http/api-route.decorator';
 import { IdempotencyKey } from '../../http/idempotency-key.decorator';
-import type { HttpResponseLike } from '../../http/native-http';
+import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';
+import { ReadsOwnBody } from '../../http/own-body.decorator';
 import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
 import { ndefMessage, tagContent } from '../../lib/nfc';
 import { qrFileSlug } from '../../lib/qr';
 import { cardOptions, qrImageOptions, VCARD_QUERY, type CardImageQuery } from './card-query';
 import { VCardResponseDto } from './dto/vcard-response.dto';
 import { QR_IMAGE_MEDIA_TYPES, QrImageService } from './qr-image.service';
+import { isVCardBody, VCARD_BODY_TYPES } from './vcard-body';
 import { acceptsVCard4, negotiateVCard, TAG_CONTENT_MEDIA_TYPE, VCARD_MEDIA_TYPES } from './vcard-download';
+import { VCardImportService } from './vcard-import.service';
 import { CreateVCardDocs } from './vcard.docs';
 import { VCardService } from './vcard.service';
 
@@ -23,20 +26,25 @@ export class VCardController {
     private readonly vcards: VCardService,
     private readonly images: QrImageService,
     private readonly contacts: ContactValidator,
+    private readonly imports: VCardImportService,
   ) {}
 
+  /** A contact as JSON, or a vCard file imported (its body read here, within its own limit). */
   @Post()
   @HttpCode(200)
   @CreateVCardDocs()
   @RouteQuery(VCARD_QUERY)
-  create(
+  @ReadsOwnBody(VCARD_BODY_TYPES)
+  async create(
     @IdempotencyKey() _idempotencyKey: string | undefined,
     @Body() input: unknown,
     @CheckedQuery() query: CardImageQuery,
     @Headers('accept') accept: string | undefined,
+    @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
-  ): VCardResponseDto | string | StreamableFile {
-    const body = this.contacts.validate(input);
+  ): Promise<VCardResponseDto | string | StreamableFile> {
+    const imported = isVCardBody(request) ? (await this.imports.fromRequest(request)).report : undefined;
+    const body = imported?.contact ?? this.contacts.validate(input);
     const withTag = query.nfc !== undefined;
     const representation = negotiateVCard(accept, withTag);
     if (representation === null)
@@ -46,6 +54,7 @@ export class VCardController {
     const options = cardOptions(query);
     // The .vcf asked for as text/vcard;version=4.0 is the 4.0 card, unless a format says otherwise.
     if (representation === 'vcard' && options.format === undefined && acceptsVCard4(accept)) options.format = 'vcard4';
+    if (representation === 'json' && imported) return this.imports.create(imported, query.template, options);
     const result = this.vcards.create(body, query.template, options);
     if (representation === 'json') return result;
     if (representation === 'vcard') {

@@ -106,7 +106,10 @@ return { redis.call('ZCARD', p .. 'active:' .. ARGV[2]), redis.call('ZCARD', p .
 type Fields = [string | null, string | null, string | null, string | null, string | null, string | null, string | null];
 
 /** The fixed part of a record, stored once as JSON ('meta'); the counters and status are hash fields. */
-type Meta = Pick<BatchRecord, 'id' | 'created_at' | 'total' | 'template' | 'client' | 'options'>;
+type Meta = Pick<
+  BatchRecord,
+  'id' | 'created_at' | 'total' | 'template' | 'client' | 'options' | 'source' | 'ignoredColumns'
+>;
 
 function toRecord(fields: Fields): BatchRecord | null {
   const [meta, status, processed, succeeded, failed, completedAt] = fields;
@@ -155,6 +158,8 @@ export class RedisBatchStore extends BatchStore {
       ...(record.template !== undefined ? { template: record.template } : {}),
       client: record.client,
       ...(record.options ? { options: record.options } : {}),
+      ...(record.source !== undefined ? { source: record.source } : {}),
+      ...(record.ignoredColumns !== undefined ? { ignoredColumns: record.ignoredColumns } : {}),
     };
     const earlier = (await this.call(
       (redis) =>

@@ -3,7 +3,6 @@ import type {
   ComponentSource,
   CsvDialect,
   DialectTable,
-  EntryKey,
   FieldEntry,
   FixedEntriesEntry,
   MappedContact,
@@ -102,7 +101,7 @@ function componentReader(columns: HeaderColumns, source: ComponentSource): (cell
   };
 }
 
-function readersOf(columns: HeaderColumns, sources: Readonly<Partial<Record<EntryKey, ComponentSource>>> = {}) {
+function readersOf(columns: HeaderColumns, sources: Readonly<Record<string, ComponentSource>> = {}) {
   return Object.entries(sources).map(([key, source]) => [key, componentReader(columns, source!)] as const);
 }
 
@@ -168,9 +167,9 @@ function numberedEntriesStep(columns: HeaderColumns, entry: NumberedEntriesEntry
   const groups: NumberedGroup[] = columns.numbered(entry.group).map((suffixes) => ({
     type: claimSuffixes(suffixes, entry.typeSuffixes),
     keys: valueKeys,
-    indices: valueKeys.map((key) => claimSuffixes(suffixes, entry.values[key as EntryKey]!)),
+    indices: valueKeys.map((key) => claimSuffixes(suffixes, entry.values[key])),
     fallbackKeys,
-    fallbackIndices: fallbackKeys.map((key) => claimSuffixes(suffixes, entry.fallback![key as EntryKey]!)),
+    fallbackIndices: fallbackKeys.map((key) => claimSuffixes(suffixes, entry.fallback![key])),
   }));
   return (cells, contact) => {
     const list: Entry[] = [];
@@ -234,15 +233,15 @@ function fieldStep(columns: HeaderColumns, entry: FieldEntry): Step {
         if (hasText(value)) contact[entry.field] = value;
       };
     }
-    case 'name': {
+    case 'parts': {
       const parts = Object.entries(entry.parts).map(([part, names]) => [part, columns.claim(names)] as const);
       return (cells, contact) => {
-        let name: Record<string, string> | undefined;
+        let value: Record<string, string> | undefined;
         for (const [part, indices] of parts) {
           const cell = firstText(cells, indices);
-          if (cell !== undefined) (name ??= {})[part] = cell;
+          if (cell !== undefined) (value ??= {})[part] = cell;
         }
-        if (name) contact.name = name;
+        if (value) contact[entry.field] = value;
       };
     }
     case 'split': {

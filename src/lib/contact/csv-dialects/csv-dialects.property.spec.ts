@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { readCsvExport } from '../../../../test/utils/csv-export';
-import { googlePhoneType, readGoogleTypeWord } from './google-csv-values';
+import { PHONE_TYPES } from '../index';
+import { googleType, readGoogleTypeWord } from './google-csv-values';
 import { csvDialectMapper, type CsvDialect } from './index';
 
 const RUNS = { seed: 20261126, numRuns: 200 } as const;
@@ -76,7 +77,7 @@ describe('csv dialect properties', () => {
         expect(phones).toEqual(
           values.map((number, k) => ({
             number,
-            type: googlePhoneType(label),
+            type: googleType(label, PHONE_TYPES),
             ...(primary && k === 0 ? { pref: true } : {}),
           })),
         );
@@ -96,7 +97,7 @@ describe('csv dialect properties', () => {
         expect(phones).toEqual(
           entries.map(([word, number], k) => ({
             number,
-            type: googlePhoneType(readGoogleTypeWord(word).word),
+            type: googleType(readGoogleTypeWord(word).word, PHONE_TYPES),
             ...(k === firstPrimary ? { pref: true } : {}),
           })),
         );

@@ -1,10 +1,11 @@
 import { normalColumnName } from './apply-dialect-table';
-import type { CsvDialect, DialectTable } from './dialect-table';
-import { GOOGLE_CSV_TABLE } from './google-csv.table';
-import { OUTLOOK_CSV_TABLE } from './outlook-csv.table';
+import type { CsvDialectDefinition } from './csv-dialect';
+import type { CsvDialect } from './dialect-table';
+import { GOOGLE_CSV } from './google-csv.dialect';
+import { OUTLOOK_CSV } from './outlook-csv.dialect';
 
 /** Checked in this order: Google's Outlook-format export is Outlook's dialect, so Google's own markers go first. */
-export const CSV_DIALECT_TABLES: readonly DialectTable[] = [GOOGLE_CSV_TABLE, OUTLOOK_CSV_TABLE];
+export const CSV_DIALECTS: readonly CsvDialectDefinition[] = [GOOGLE_CSV, OUTLOOK_CSV];
 
 /**
  * Which export a CSV header row comes from: Google's when it has `E-mail 1 - Value` or `Given Name`,
@@ -13,6 +14,6 @@ export const CSV_DIALECT_TABLES: readonly DialectTable[] = [GOOGLE_CSV_TABLE, OU
  */
 export function detectCsvDialect(header: readonly string[]): CsvDialect | 'csv' {
   const names = new Set(header.map(normalColumnName));
-  const table = CSV_DIALECT_TABLES.find(({ markers }) => markers.some((marker) => names.has(normalColumnName(marker))));
-  return table?.dialect ?? 'csv';
+  const found = CSV_DIALECTS.find(({ markers }) => markers.some((marker) => names.has(normalColumnName(marker))));
+  return found?.dialect ?? 'csv';
 }

@@ -1,12 +1,6 @@
+import { PHONE_TYPES, PLACE_TYPES } from '../index';
 import { describe, expect, it } from '@jest/globals';
-import {
-  googleBirthday,
-  googleCategories,
-  googlePhoneType,
-  googlePlaceType,
-  readGoogleTypeWord,
-  splitGoogleCell,
-} from './google-csv-values';
+import { googleBirthday, googleCategories, googleType, readGoogleTypeWord, splitGoogleCell } from './google-csv-values';
 
 describe("Google's cell values", () => {
   it('splits a cell at ` ::: `, trimming, dropping empty values unless their places are kept', () => {
@@ -43,7 +37,7 @@ describe("Google's cell values", () => {
     ['__proto__', 'other'],
     ['', 'other'],
   ])('phone label %j is %s', (word, type) => {
-    expect(googlePhoneType(word)).toBe(type);
+    expect(googleType(word, PHONE_TYPES)).toBe(type);
   });
 
   it.each([
@@ -53,9 +47,11 @@ describe("Google's cell values", () => {
     ['Home Page', 'other'],
     ['Profile', 'other'],
     ['Custom email', 'other'],
+    ['Mobile', 'other'],
+    ['Work Fax', 'other'],
     ['', 'other'],
   ])('email, website and address label %j is %s', (word, type) => {
-    expect(googlePlaceType(word)).toBe(type);
+    expect(googleType(word, PLACE_TYPES)).toBe(type);
   });
 
   it("keeps the user's groups and drops Google's system groups", () => {

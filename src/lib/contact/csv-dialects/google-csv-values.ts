@@ -1,5 +1,3 @@
-import type { PhoneType, PlaceType } from '../contact';
-
 /** Google joins the values of one cell with this separator (`* myContacts ::: Friends`, `+1 555 ::: +1 556`). */
 export const GOOGLE_VALUE_SEPARATOR = ' ::: ';
 
@@ -23,11 +21,12 @@ export function readGoogleTypeWord(word: string): { word: string; primary: boole
 const normalWord = (word: string): string => word.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
- * Google's built-in phone labels and the contact's phone type for each. `Main` and `Google Voice`
- * name no kind of line the contact knows, and a custom label's text has no place in the contact:
- * those, an empty label included, are `other` (as a vCard TEL whose types say nothing recognised).
+ * Google's built-in labels and the contact's type each means. `Main`, `Google Voice`, `Profile`,
+ * `Blog` and custom labels name nothing the contact knows: those, an empty label included, are
+ * `other` (as a vCard TEL or EMAIL whose types say nothing recognised), and so is a label that is
+ * no type of the list at hand (`Mobile` on an email).
  */
-const GOOGLE_PHONE_TYPES: ReadonlyMap<string, PhoneType> = new Map([
+const GOOGLE_LABELS: ReadonlyMap<string, string> = new Map([
   ['mobile', 'cell'],
   ['work mobile', 'cell'],
   ['work', 'work'],
@@ -39,14 +38,10 @@ const GOOGLE_PHONE_TYPES: ReadonlyMap<string, PhoneType> = new Map([
   ['work pager', 'pager'],
 ]);
 
-export function googlePhoneType(word: string): PhoneType {
-  return GOOGLE_PHONE_TYPES.get(normalWord(word)) ?? 'other';
-}
-
-/** Email, website and address labels: `Home` and `Work` as such; `Other`, `Profile`, `Blog`, custom labels: other. */
-export function googlePlaceType(word: string): PlaceType {
-  const normal = normalWord(word);
-  return normal === 'home' || normal === 'work' ? normal : 'other';
+/** A Google label as one of a list's entry types (`types`): the type it means when the list has it, else `other`. */
+export function googleType(word: string, types: readonly string[]): string {
+  const type = GOOGLE_LABELS.get(normalWord(word));
+  return type !== undefined && types.includes(type) ? type : 'other';
 }
 
 /**

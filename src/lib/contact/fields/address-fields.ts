@@ -1,4 +1,5 @@
 import type { ListRule, Rule } from '../contact-rules';
+import type { CsvFixedEntry } from '../csv-dialect-columns';
 import { placeType, pref, text, V4_PLACE_TYPES } from './field-rules';
 
 /** The ADR components, in the order the property lists them. */
@@ -27,6 +28,25 @@ const ADDRESS_EXAMPLES: Partial<Record<(typeof ADDRESS_COMPONENTS)[number], stri
   postalCode: 'SW1Y 4JH',
   country: 'United Kingdom',
 };
+
+/** One structured address of Outlook's: `<kind> Street` (2, 3), `<kind> City`, … `<kind> Country/Region`. */
+function outlookAddress(kind: 'Business' | 'Home' | 'Other', type: 'work' | 'home' | 'other'): CsvFixedEntry {
+  return {
+    type,
+    values: {
+      street: { lines: [`${kind} Street`, `${kind} Street 2`, `${kind} Street 3`] },
+      poBox: [`${kind} Address PO Box`],
+      locality: [`${kind} City`],
+      region: [`${kind} State`],
+      postalCode: [`${kind} Postal Code`],
+      // Outlook 2007 and later write Country/Region; Outlook 2003, Outlook.com's older export and
+      // Google's "Outlook CSV" write Country.
+      country: [`${kind} Country/Region`, `${kind} Country`],
+    },
+    // Google's "Outlook CSV" adds the whole address in one cell.
+    fallback: { street: [`${kind} Address`] },
+  };
+}
 
 /** Where the contact is: the free-text address and structured addresses. */
 export const ADDRESS_FIELDS = {
@@ -70,6 +90,27 @@ export const ADDRESS_FIELDS = {
       // RFC 2426's POSTAL for other: AOSP files an untyped ADR under home.
       types: { v3: { work: 'WORK', home: 'HOME', other: 'POSTAL' }, v4: V4_PLACE_TYPES },
       pref: true,
+    },
+    csv: {
+      google: {
+        numbered: {
+          group: 'Address',
+          values: {
+            street: ['Street'],
+            extended: ['Extended Address'],
+            poBox: ['PO Box'],
+            locality: ['City'],
+            region: ['Region'],
+            postalCode: ['Postal Code'],
+            country: ['Country'],
+          },
+          // The one-cell address Google keeps when it could not split what was typed into parts.
+          fallback: { street: ['Formatted'] },
+        },
+      },
+      outlook: {
+        fixed: [outlookAddress('Business', 'work'), outlookAddress('Home', 'home'), outlookAddress('Other', 'other')],
+      },
     },
     budget: {
       rank: 7,

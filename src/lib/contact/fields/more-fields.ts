@@ -69,6 +69,7 @@ export const MORE_FIELDS = {
       },
     ],
     card: { kind: 'date', property: 'BDAY', mecard: 'BDAY' },
+    csv: { google: ['Birthday'], outlook: ['Birthday'] },
     budget: { rank: 4, docs: 'birthday' },
   }),
   categories: {
@@ -79,6 +80,8 @@ export const MORE_FIELDS = {
     example: ['engineering', 'speaker'],
     items: text(64),
     card: { kind: 'texts', property: 'CATEGORIES' },
+    // Google's groups: Group Membership in the older header generation, Labels in the newer.
+    csv: { google: ['Group Membership', 'Labels'], outlook: ['Categories'] },
     budget: { rank: 1, docs: 'categories' },
   } satisfies ListRule,
   note: text(2000, {
@@ -87,6 +90,7 @@ export const MORE_FIELDS = {
     description: 'Free-text note (NOTE). Line breaks kept. Some scanners ignore notes.',
     example: 'Met at the QR conference',
     card: { kind: 'text', property: 'NOTE', mecard: 'NOTE' },
+    csv: { google: ['Notes'], outlook: ['Notes'] },
     budget: { rank: 3, docs: 'note' },
   }),
   // AOSP ignores PHOTO;VALUE=uri and ZXing reads no PHOTO, and a photo overflows a code: the file only.
@@ -95,5 +99,6 @@ export const MORE_FIELDS = {
       'http(s) URL of a photo (PHOTO;VALUE=uri): in vcard only, never in qrPayload (it is listed in qr.omitted).',
     example: 'https://example.com/ada.jpg',
     card: { kind: 'uri', property: 'PHOTO', v3Parameter: 'VALUE=uri', fileOnly: true },
+    csv: { google: ['Photo'] },
   }),
 } satisfies Record<string, Rule>;

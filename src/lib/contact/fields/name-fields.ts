@@ -11,6 +11,8 @@ export const NAME_FIELDS = {
     required: true,
     description: 'Contact display name (FN); N is derived from it unless name is given.',
     example: 'Ada Lovelace',
+    importFallback: ['name', 'organization'],
+    csv: { google: ['Name'] },
     card: [
       { kind: 'name', property: 'N', derived: true, mecard: 'N' },
       { kind: 'text', property: 'FN', mecardCarriedBy: 'N' },
@@ -21,6 +23,7 @@ export const NAME_FIELDS = {
     entry: true,
     schemaName: 'ContactName',
     needsOneOf: ['family', 'given'],
+    display: ['prefix', 'given', 'additional', 'family', 'suffix'],
     description:
       'The structured name (N), in place of the one derived from fullName; FN stays fullName. Family or given is needed.',
     fields: {
@@ -31,11 +34,33 @@ export const NAME_FIELDS = {
       suffix: text(128, { description: 'Honorific suffixes.' }),
     },
     card: { kind: 'name', property: 'N', parts: NAME_PARTS, mecard: 'N' },
+    csv: {
+      google: {
+        parts: {
+          family: ['Family Name', 'Last Name'],
+          given: ['Given Name', 'First Name'],
+          additional: ['Additional Name', 'Middle Name'],
+          prefix: ['Name Prefix'],
+          suffix: ['Name Suffix'],
+        },
+      },
+      // Outlook's `Title` is the honorific (Mr., Dr.); the job is `Job Title`.
+      outlook: {
+        parts: {
+          family: ['Last Name'],
+          given: ['First Name'],
+          additional: ['Middle Name'],
+          prefix: ['Title'],
+          suffix: ['Suffix'],
+        },
+      },
+    },
   } satisfies ObjectRule,
   nickname: text(128, {
     description: 'Nickname (NICKNAME).',
     example: 'Ada',
     card: { kind: 'text', property: 'NICKNAME', mecard: 'NICKNAME' },
+    csv: { google: ['Nickname'], outlook: ['Nickname'] },
     budget: { rank: 5, docs: 'nickname' },
   }),
 } satisfies Record<string, Rule>;

@@ -1,7 +1,22 @@
 import type { ListRule, Rule } from '../contact-rules';
+import type { CsvFixedEntry } from '../csv-dialect-columns';
 import { EMAIL_FORMAT, PHONE_FORMAT, placeType, pref, text, url, V4_PLACE_TYPES } from './field-rules';
 
 export const PHONE_TYPES = ['work', 'home', 'cell', 'fax', 'pager', 'video', 'text', 'other'] as const;
+
+/** One of Outlook's phone columns: its name says the type. */
+const outlookPhone = (column: string, type: (typeof PHONE_TYPES)[number], primary?: true): CsvFixedEntry => ({
+  values: { number: [column] },
+  type,
+  ...(primary ? { pref: primary } : {}),
+});
+
+/** One of Outlook's email columns: no home or work, and an Exchange (`EX`) address is a directory name. */
+const outlookEmail = (address: string, addressType: string): CsvFixedEntry => ({
+  values: { address: [address] },
+  type: 'other',
+  skipWhen: { column: addressType, is: 'EX' },
+});
 
 /** How the contact is reached: phones, emails and web addresses, each a flat shorthand and a typed list. */
 export const REACH_FIELDS = {
@@ -57,6 +72,32 @@ export const REACH_FIELDS = {
       },
       pref: true,
     },
+    csv: {
+      google: { numbered: { group: 'Phone', values: { number: ['Value'] } } },
+      outlook: {
+        // Most useful first: a QR budget drops the last phones first, and the list holds at most eight.
+        fixed: [
+          outlookPhone('Primary Phone', 'other', true),
+          outlookPhone('Mobile Phone', 'cell'),
+          outlookPhone('Business Phone', 'work'),
+          outlookPhone('Business Phone 2', 'work'),
+          outlookPhone('Home Phone', 'home'),
+          outlookPhone('Home Phone 2', 'home'),
+          outlookPhone('Company Main Phone', 'work'),
+          outlookPhone('Business Fax', 'fax'),
+          outlookPhone('Home Fax', 'fax'),
+          outlookPhone('Other Fax', 'fax'),
+          outlookPhone('Pager', 'pager'),
+          outlookPhone('Other Phone', 'other'),
+          outlookPhone('Car Phone', 'other'),
+          outlookPhone('Callback', 'other'),
+          outlookPhone('Radio Phone', 'other'),
+          outlookPhone('ISDN', 'other'),
+          outlookPhone('TTY/TDD Phone', 'other'),
+          outlookPhone('Telex', 'other'),
+        ],
+      },
+    },
     budget: { rank: 9, keepFirst: true, docs: 'further phones, last first' },
   } satisfies ListRule,
   email: text(254, {
@@ -90,6 +131,16 @@ export const REACH_FIELDS = {
       types: { v3: { work: 'WORK,INTERNET', home: 'HOME,INTERNET', other: 'INTERNET' }, v4: V4_PLACE_TYPES },
       pref: true,
     },
+    csv: {
+      google: { numbered: { group: 'E-mail', values: { address: ['Value'] } } },
+      outlook: {
+        fixed: [
+          outlookEmail('E-mail Address', 'E-mail Type'),
+          outlookEmail('E-mail 2 Address', 'E-mail 2 Type'),
+          outlookEmail('E-mail 3 Address', 'E-mail 3 Type'),
+        ],
+      },
+    },
     budget: { rank: 8, keepFirst: true, docs: 'further emails, last first' },
   } satisfies ListRule,
   website: url({
@@ -111,6 +162,15 @@ export const REACH_FIELDS = {
     },
     // vCard 3.0's URL takes no parameters.
     card: { kind: 'entries', property: 'URL', mecard: 'URL', value: 'url', types: { v4: V4_PLACE_TYPES } },
+    csv: {
+      google: { numbered: { group: 'Website', values: { url: ['Value'] } } },
+      outlook: {
+        fixed: [
+          { values: { url: ['Web Page'] }, type: 'other' },
+          { values: { url: ['Personal Web Page'] }, type: 'home' },
+        ],
+      },
+    },
     budget: { rank: 6, keepFirst: true, firstRank: 12, docs: 'further URLs, last first', firstDocs: 'the first URL' },
   } satisfies ListRule,
 } satisfies Record<string, Rule>;

@@ -8,11 +8,13 @@ export const WORK_FIELDS = {
     description: 'Company or organisation (ORG, first component).',
     example: 'Analytical Engines Ltd',
     card: { kind: 'component', property: 'ORG', index: 0, mecard: 'ORG' },
+    csv: { google: ['Organization 1 - Name', 'Organization Name'], outlook: ['Company'] },
   }),
   department: text(256, {
     description: 'Department (ORG, second component).',
     example: 'Research',
     card: { kind: 'component', property: 'ORG', index: 1 },
+    csv: { google: ['Organization 1 - Department', 'Organization Department'], outlook: ['Department'] },
     budget: { rank: 11, docs: 'department' },
   }),
   title: text(256, {
@@ -20,6 +22,7 @@ export const WORK_FIELDS = {
     description: 'Job title (TITLE).',
     example: 'Principal Engineer',
     card: { kind: 'text', property: 'TITLE' },
+    csv: { google: ['Organization 1 - Title', 'Organization Title'], outlook: ['Job Title'] },
     budget: { rank: 10, docs: 'title' },
   }),
 } satisfies Record<string, Rule>;

@@ -1,68 +1,76 @@
-import type { ImportedContact } from './imported-contact';
-import { PROPERTY_READERS, type PropertyReader } from './property-readers';
+import { CONTACT_SCHEMA, type CardSpec, type ObjectRule } from '../../contact';
+import { specsOf } from '../card-items';
+import { displayReader, fieldReader, type FieldReader, type PropertyReader } from './property-readers';
 
-type FieldValue<K extends keyof ImportedContact> = NonNullable<ImportedContact[K]>;
-type ListItem<K extends keyof ImportedContact> = FieldValue<K> extends (infer E)[] ? E | E[] : never;
+/** How one contact field is read from one of its properties. */
+export interface FieldReading extends FieldReader {
+  field: string;
+}
 
-type ReadRuleFor<K extends keyof ImportedContact> = {
-  /** The contact field the rule fills. */
-  field: K;
-  /** The properties it reads (upper case, without group). */
-  properties: readonly string[];
-  /** An inline (binary) value is the reader's to judge; for every other rule it is left out as unsupported. */
-  binary?: true;
-  /** Where the field comes from when no property above gives it, best first (fullName only). */
-  fallbacks?: readonly { property: string; read: PropertyReader<string> }[];
-} & (
-  | /** The contact holds one value: the first occurrence gives it, later ones are left out (too_many). */ {
-      holds: 'once';
-      read: PropertyReader<FieldValue<K>>;
-    }
-  | /** Every occurrence adds its entry (or entries), in file order. */ {
-      holds: 'list';
-      read: PropertyReader<ListItem<K>>;
-    }
-);
-
-/** One rule of the table: how one contact field is read from a card. */
-export type ContactReadRule = { [K in keyof ImportedContact]-?: ReadRuleFor<K> }[keyof ImportedContact];
+/** A field an import falls back for (fullName), with the properties that stand in for it, best first. */
+export interface FieldFallback {
+  field: string;
+  sources: ReadonlyArray<{ property: string; read: PropertyReader<string> }>;
+}
 
 /**
- * How a card becomes the contact, one entry per contact field, in the contact's order. Every
- * property no entry reads is left out as unsupported (LABEL, ROLE, IMPP, X-ABLabel, X-MS-*, UID,
- * REV, AGENT, …), except the card's own frame (VERSION).
+ * How a card becomes a contact, compiled from the contact's declaration: for each property name,
+ * the fields it feeds and how (by the kind of card property each field declares), the fields in
+ * the contact's order, and the fallbacks of the fields that have one. A property no field declares
+ * is left out as unsupported (LABEL, ROLE, IMPP, X-ABLabel, X-MS-*, UID, REV, AGENT, …), except the
+ * card's own frame (VERSION).
  */
-export const CONTACT_READ_TABLE: readonly ContactReadRule[] = [
-  {
-    field: 'fullName',
-    properties: ['FN'],
-    holds: 'once',
-    read: PROPERTY_READERS.text,
-    fallbacks: [
-      { property: 'N', read: PROPERTY_READERS.fullNameFromName },
-      { property: 'ORG', read: PROPERTY_READERS.organization },
-    ],
-  },
-  { field: 'name', properties: ['N'], holds: 'once', read: PROPERTY_READERS.structuredName },
-  { field: 'nickname', properties: ['NICKNAME'], holds: 'once', read: PROPERTY_READERS.nickname },
-  { field: 'organization', properties: ['ORG'], holds: 'once', read: PROPERTY_READERS.organization },
-  { field: 'department', properties: ['ORG'], holds: 'once', read: PROPERTY_READERS.department },
-  { field: 'title', properties: ['TITLE'], holds: 'once', read: PROPERTY_READERS.text },
-  { field: 'phones', properties: ['TEL'], holds: 'list', read: PROPERTY_READERS.phone },
-  { field: 'emails', properties: ['EMAIL'], holds: 'list', read: PROPERTY_READERS.email },
-  { field: 'urls', properties: ['URL'], holds: 'list', read: PROPERTY_READERS.url },
-  { field: 'addresses', properties: ['ADR'], holds: 'list', read: PROPERTY_READERS.address },
-  {
-    field: 'socialProfiles',
-    properties: ['X-SOCIALPROFILE', 'SOCIALPROFILE'],
-    holds: 'list',
-    read: PROPERTY_READERS.socialProfile,
-  },
-  { field: 'birthday', properties: ['BDAY'], holds: 'once', read: PROPERTY_READERS.birthday },
-  { field: 'categories', properties: ['CATEGORIES'], holds: 'list', read: PROPERTY_READERS.categories },
-  { field: 'note', properties: ['NOTE'], holds: 'once', read: PROPERTY_READERS.text },
-  { field: 'photoUrl', properties: ['PHOTO'], holds: 'once', read: PROPERTY_READERS.photo, binary: true },
-];
+export interface ContactReadTable {
+  byProperty: ReadonlyMap<string, readonly FieldReading[]>;
+  fields: readonly string[];
+  fallbacks: readonly FieldFallback[];
+  frame: ReadonlySet<string>;
+  schema: ObjectRule;
+}
+
+/** The names a field's card property may have in a card: its own, its 4.0 name, and `readAlso`. */
+const propertyNames = (spec: CardSpec): Set<string> =>
+  new Set([spec.property, spec.v4 ?? spec.property, ...(spec.readAlso ?? [])]);
 
 /** Properties that frame the card rather than describe the contact: read by nobody, reported never. */
 export const FRAME_PROPERTIES: readonly string[] = ['VERSION'];
+
+/**
+ * Compiles the read table of a contact declaration: each field's card properties (the property,
+ * its 4.0 name, `readAlso`) and its `importFallback` (the sources' properties, as one line of text).
+ */
+export function compileReadTable(schema: ObjectRule = CONTACT_SCHEMA): ContactReadTable {
+  const byProperty = new Map<string, FieldReading[]>();
+  const fields: string[] = [];
+  for (const [field, rule] of Object.entries(schema.fields)) {
+    let reads = false;
+    for (const spec of specsOf(rule)) {
+      const reader = fieldReader(spec, rule);
+      if (reader === undefined) continue;
+      reads = true;
+      for (const property of propertyNames(spec)) {
+        byProperty.set(property, [...(byProperty.get(property) ?? []), { field, ...reader }]);
+      }
+    }
+    if (reads) fields.push(field);
+  }
+  const fallbacks: FieldFallback[] = [];
+  for (const [field, rule] of Object.entries(schema.fields)) {
+    if (rule.importFallback === undefined) continue;
+    const sources: Array<{ property: string; read: PropertyReader<string> }> = [];
+    for (const source of rule.importFallback) {
+      const sourceRule = schema.fields[source];
+      if (sourceRule === undefined) continue;
+      for (const spec of specsOf(sourceRule)) {
+        const read = displayReader(spec, sourceRule);
+        if (read === undefined) continue;
+        for (const property of propertyNames(spec)) sources.push({ property, read });
+      }
+    }
+    fallbacks.push({ field, sources });
+  }
+  return { byProperty, fields, fallbacks, frame: new Set(FRAME_PROPERTIES), schema };
+}
+
+/** The contact's own read table. */
+export const CONTACT_READ_TABLE: ContactReadTable = compileReadTable();

@@ -1,20 +1,36 @@
-export { CONTACT_READ_TABLE, FRAME_PROPERTIES, type ContactReadRule } from './contact-read-table';
+export {
+  compileCardImport,
+  type CardImport,
+  type ImportFailure,
+  type ImportIssue,
+  type ImportLeftOutReason,
+  type ImportOutcome,
+} from './card-import';
+export {
+  CONTACT_READ_TABLE,
+  compileReadTable,
+  FRAME_PROPERTIES,
+  type ContactReadTable,
+  type FieldFallback,
+  type FieldReading,
+} from './contact-read-table';
 export type {
-  ImportedAddress,
+  Candidate,
   ImportedCard,
   ImportedContact,
   LeftOut,
   LeftOutReason,
   NoNameError,
+  ValueSource,
 } from './imported-contact';
 export { mapVCardToContact } from './map-vcard';
 export { birthdayDate } from './birthday-date';
 export { emailAddress } from './email-address';
+export { entryParameter } from './entry-parameter';
+export { compileEntryType } from './entry-type';
 export { isPreferred } from './is-preferred';
-export { phoneType, type ImportedPhoneType } from './phone-type';
 export { photoSource } from './photo-source';
-export { placeType, type ImportedPlaceType } from './place-type';
-export { PROPERTY_READERS, type PropertyReader, type Reading } from './property-readers';
+export { displayReader, fieldReader, type FieldReader, type PropertyReader, type Reading } from './property-readers';
 export {
   DEFAULT_MAX_CARD_BYTES,
   DEFAULT_MAX_LINE_BYTES,
@@ -28,7 +44,6 @@ export {
   type VCardVersion,
 } from './read-event';
 export { readVCards } from './read-vcards';
-export { socialService } from './social-service';
 export { splitUnescaped } from './split-unescaped';
 export { telNumber } from './tel-number';
 export { unescapeText } from './unescape-text';

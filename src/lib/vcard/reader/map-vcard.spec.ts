@@ -24,8 +24,11 @@ describe('mapVCardToContact: the name', () => {
   });
 
   it('offers the next names for when the contact rules reject the one chosen', () => {
-    expect(card('VERSION:3.0', 'FN:Jo', 'N:Doe;Jo;;;', 'ORG:Acme').fullNameFallbacks).toEqual(['Jo Doe', 'Acme']);
-    expect(card('VERSION:3.0', 'N:Doe;Jo;;;', 'ORG:Acme').fullNameFallbacks).toEqual(['Acme']);
+    const names = (...lines: string[]) =>
+      card(...lines).candidates.fullName.map(({ value, property, line }) => `${value}|${property}@${line}`);
+    expect(names('VERSION:3.0', 'FN:Jo', 'N:Doe;Jo;;;', 'ORG:Acme')).toEqual(['Jo|FN@3', 'Jo Doe|N@4', 'Acme|ORG@5']);
+    expect(names('VERSION:3.0', 'N:Doe;Jo;;;', 'ORG:Acme')).toEqual(['Jo Doe|N@3', 'Acme|ORG@4']);
+    expect(names('VERSION:3.0', 'N:;;;Dr.;', 'N:Who;;;;')).toEqual(['Dr.|N@3']);
   });
 
   it('does not carry an N without family and given name, nor empty name parts', () => {
@@ -138,15 +141,31 @@ describe('mapVCardToContact: what is left out', () => {
 });
 
 describe('CONTACT_READ_TABLE', () => {
-  it('declares each contact field once, and each property for one kind of field (once or list)', () => {
-    const fields = CONTACT_READ_TABLE.map((rule) => rule.field);
-    expect(new Set(fields).size).toBe(fields.length);
-    const holds = new Map<string, string>();
-    for (const rule of CONTACT_READ_TABLE) {
-      for (const property of rule.properties) {
-        expect(holds.get(property) ?? rule.holds).toBe(rule.holds);
-        holds.set(property, rule.holds);
-      }
+  it('reads each property for one kind of field (once or list), and every field the declaration writes', () => {
+    for (const [, readings] of CONTACT_READ_TABLE.byProperty) {
+      expect(new Set(readings.map((reading) => reading.holds)).size).toBe(1);
     }
+    expect(CONTACT_READ_TABLE.fields).toEqual([
+      'fullName',
+      'name',
+      'nickname',
+      'organization',
+      'department',
+      'title',
+      'phones',
+      'emails',
+      'urls',
+      'addresses',
+      'socialProfiles',
+      'birthday',
+      'categories',
+      'note',
+      'photoUrl',
+    ]);
+    expect([...CONTACT_READ_TABLE.byProperty.keys()].sort()).toEqual(
+      ['ADR', 'BDAY', 'CATEGORIES', 'EMAIL', 'FN', 'N', 'NICKNAME', 'NOTE', 'ORG', 'PHOTO']
+        .concat(['SOCIALPROFILE', 'TEL', 'TITLE', 'URL', 'X-SOCIALPROFILE'])
+        .sort(),
+    );
   });
 });

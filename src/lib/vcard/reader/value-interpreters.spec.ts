@@ -3,14 +3,25 @@ import fc from 'fast-check';
 import { birthdayDate } from './birthday-date';
 import { emailAddress } from './email-address';
 import { isPreferred } from './is-preferred';
-import { phoneType } from './phone-type';
+import { CONTACT_SCHEMA, type EntriesSpec, type ListRule } from '../../contact';
+import { entryParameter } from './entry-parameter';
+import { compileEntryType } from './entry-type';
 import { photoSource } from './photo-source';
-import { placeType } from './place-type';
-import { socialService } from './social-service';
 import { splitUnescaped } from './split-unescaped';
 import { telNumber } from './tel-number';
 import { unescapeText } from './unescape-text';
 import { listValues, valueComponents } from './value-components';
+
+/** How the declaration's list `field` types its entries from TYPE words. */
+function typeOf(field: string): (words: readonly string[]) => string {
+  const rule = CONTACT_SCHEMA.fields[field] as ListRule;
+  const type = rule.items.kind === 'object' ? rule.items.fields.type : undefined;
+  return compileEntryType(rule.card as EntriesSpec, type?.kind === 'choice' ? type.values : []);
+}
+const phoneType = typeOf('phones');
+const placeType = typeOf('emails');
+const SOCIAL = (CONTACT_SCHEMA.fields.socialProfiles.card as EntriesSpec).parameter!;
+const socialService = (params: Record<string, string[]>) => entryParameter(params, SOCIAL);
 
 describe('text values', () => {
   it('unescape \\n \\N \\, \\; \\\\ and let any other escape stand for its character', () => {
@@ -90,6 +101,8 @@ describe('emails, places, social profiles, birthdays and photos', () => {
     expect(placeType(['INTERNET', 'home'])).toBe('home');
     expect(placeType(['WORK', 'POSTAL', 'PARCEL'])).toBe('work');
     expect(placeType(['INTERNET', 'DOM', 'INTL', 'X-SCHOOL'])).toBe('other');
+    expect(typeOf('addresses')(['POSTAL', 'home'])).toBe('home');
+    expect(typeOf('urls')(['WORK'])).toBe('work');
   });
 
   it('name a social service by SERVICE-TYPE or TYPE, in lower case', () => {

@@ -1,10 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ErrorObjectDto } from '../../errors/dto/error-response.dto';
 import { PaginationDto } from '../../templates/dto/template.dto';
+import { ImportReportDto } from '../../vcard/dto/import-report.dto';
 import { VCardRequestDto } from '../../vcard/dto/vcard-request.dto';
 import { VCardResponseDto } from '../../vcard/dto/vcard-response.dto';
 import { QrStyleDto } from '../../qrcodes/dto/qr-style.dto';
-import type { BatchRecord } from '../../../infra/store/batch-record';
+import type { BatchRecord, BatchSource } from '../../../infra/store/batch-record';
+
+const BATCH_SOURCES: readonly BatchSource[] = ['json', 'csv', 'google-csv', 'outlook-csv', 'vcard'];
 
 @ApiSchema({ name: 'BatchCreateRequest' })
 export class BatchCreateRequestDto {
@@ -65,6 +68,19 @@ export class BatchDto {
       'succeeded once every contact has an outcome, whatever the outcomes: an invalid contact fails alone, never the batch.',
   })
   status: BatchRecord['status'];
+  @ApiProperty({
+    enum: BATCH_SOURCES,
+    description:
+      'What the contacts were read from: a JSON body, CSV with the service’s own columns, a Google Contacts or Outlook CSV export (recognised by its header), or a vCard address-book export.',
+  })
+  source: BatchSource;
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'For a Google or Outlook export: its columns that have no place in the contact, ignored, each named once (names only).',
+    example: ['Yomi Name', 'Gender', 'Anniversary'],
+  })
+  ignoredColumns?: string[];
   @ApiProperty({ format: 'date-time' })
   created_at: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
@@ -92,6 +108,12 @@ export class BatchItemDto {
       'When failed: the `error` object POST /v1/vcard would have answered for this contact (code, message, hint, docsUrl, status, details).',
   })
   error?: unknown;
+  @ApiPropertyOptional({
+    type: ImportReportDto,
+    description:
+      'For a card of a vCard export that could be imported: its report (lines counted in the whole file), beside result or error.',
+  })
+  import?: ImportReportDto;
 }
 
 @ApiSchema({ name: 'BatchItemsPage' })
@@ -108,6 +130,9 @@ export function toBatchDto(batch: BatchRecord, self: string): BatchDto {
     id: batch.id,
     object: 'batch',
     status: batch.status,
+    // A batch stored before sources were recorded was read from JSON or CSV; it says json.
+    source: batch.source ?? 'json',
+    ...(batch.ignoredColumns !== undefined ? { ignoredColumns: batch.ignoredColumns } : {}),
     created_at: batch.created_at,
     completed_at: batch.completed_at,
     progress: { total: batch.total, processed: batch.processed, succeeded: batch.succeeded, failed: batch.failed },

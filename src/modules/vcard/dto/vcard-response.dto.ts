@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { NFC_TAGS, type NfcTag } from '../../../lib/nfc';
 import type { VCardFormat } from '../../../lib/vcard';
+import { ImportReportDto } from './import-report.dto';
 
 @ApiSchema({ name: 'QrMinVersion' })
 class QrMinVersionDto {
@@ -116,4 +117,11 @@ export class VCardResponseDto {
       'With ?nfc=: the tag qrPayload was fitted to and the NDEF message to write to it. qrPayload (and its QR code) carry exactly what the tag carries.',
   })
   nfc?: NfcTagFitDto;
+
+  @ApiPropertyOptional({
+    type: ImportReportDto,
+    description:
+      'Only when the request body was a vCard (Content-Type: text/vcard): the version read, the imported contact (send it back as JSON to get this same card) and what was left out.',
+  })
+  import?: ImportReportDto;
 }

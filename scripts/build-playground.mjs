@@ -2,7 +2,7 @@
 // Builds the playground's browser assets into dist/playground (run by `npm run build`, after
 // `nest build`, which empties dist): playground.js is src/playground/client/playground.js with
 // the npm `qrcode` library bundled and minified by esbuild (one file, no CDN, no module loader);
-// index.html and playground.css are copied as they are. Fails when the script grows past the
+// index.html and the stylesheets are copied as they are. Fails when the script grows past the
 // playground's 100 KB budget.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
@@ -25,7 +25,7 @@ await build({
   legalComments: 'eof',
   logLevel: 'warning',
 });
-for (const file of ['index.html', 'playground.css']) copyFileSync(join(source, file), join(out, file));
+for (const file of ['index.html', 'playground.css', 'panels.css']) copyFileSync(join(source, file), join(out, file));
 
 const size = statSync(join(out, 'playground.js')).size;
 if (size > MAX_SCRIPT_BYTES) {

@@ -1,10 +1,11 @@
-import { Controller, Get, Header, Param, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { NotRateLimited } from '../http/edge-policy';
 import type { FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiError } from '../core/errors/api-error';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 /**
  * Where scripts/build-playground.mjs writes the page and its assets: dist/playground, reached the
@@ -31,12 +32,20 @@ export const PLAYGROUND_CSP = [
 const ASSET_TYPES: Readonly<Record<string, string>> = {
   'playground.js': 'text/javascript; charset=utf-8',
   'playground.css': 'text/css; charset=utf-8',
+  'panels.css': 'text/css; charset=utf-8',
+  // The styled-code renderer (scripts/build-styled-drawing.mjs) and its caption outlines, which the
+  // page loads only when its style panel is opened and a caption typed.
+  'styled-drawing.js': 'text/javascript; charset=utf-8',
+  'caption-glyphs.json': 'application/json',
 };
 
 interface Asset {
   type: string;
   body: Buffer;
 }
+
+/** Where index.html takes the vCard body limit, so the page bounds an upload before sending it. */
+const VCARD_LIMIT_SLOT = '{{vcardBodyLimit}}';
 
 function load(file: string, type: string): Asset {
   try {
@@ -58,8 +67,14 @@ function load(file: string, type: string): Asset {
 @NotRateLimited()
 @Controller()
 export class PlaygroundController {
-  private readonly page = load('index.html', 'text/html; charset=utf-8');
+  private readonly page: Asset;
   private readonly assets = new Map(Object.entries(ASSET_TYPES).map(([file, type]) => [file, load(file, type)]));
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const page = load('index.html', 'text/html; charset=utf-8');
+    const html = page.body.toString('utf8').replace(VCARD_LIMIT_SLOT, String(config.bodyLimits.vcard));
+    this.page = { type: page.type, body: Buffer.from(html, 'utf8') };
+  }
 
   @Get()
   @Header('Cache-Control', 'no-cache')

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { CHROMIUM, PlaygroundBrowser } from '../utils/playground-browser';
+import { CHROMIUM, overflow, PlaygroundBrowser } from '../utils/playground-browser';
 import { describeWithProgram } from '../utils/system-program';
 
 // What a person meets first on the playground: a failed Create never leaves an older contact's
@@ -9,22 +9,6 @@ import { describeWithProgram } from '../utils/system-program';
 // field and in the banner a screen reader announces.
 
 const PHONE_WIDTHS = [360, 375, 390];
-
-/** Where the page's controls and its wider boxes overflow the viewport, and the page's own width. */
-function overflow(page: Page): Promise<{ scrollWidth: number; outside: string[] }> {
-  return page.evaluate(() => {
-    const selector = 'input, select, textarea, button, summary, canvas, pre, table, #problem';
-    const outside = [...document.querySelectorAll<HTMLElement>(selector)]
-      .filter((element) => element.getClientRects().length > 0)
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        const tooNarrow = box.width < 24 && (element as HTMLInputElement).type !== 'checkbox';
-        return box.left < 0 || box.right > innerWidth || tooNarrow;
-      })
-      .map((element) => element.id || element.getAttribute('name') || element.tagName);
-    return { scrollWidth: document.documentElement.scrollWidth, outside };
-  });
-}
 
 describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground on first use, in Chromium', () => {
   const playground = PlaygroundBrowser.forSuite();

@@ -46,6 +46,31 @@ describe('playground: GET / and its assets', () => {
     expect(style.headers['content-type']).toBe('text/css; charset=utf-8');
   });
 
+  it("serves the styled-code renderer and its caption outlines, which the style panel loads, and the panels' stylesheet", async () => {
+    for (const [file, type] of [
+      ['styled-drawing.js', 'text/javascript; charset=utf-8'],
+      ['caption-glyphs.json', 'application/json'],
+      ['panels.css', 'text/css; charset=utf-8'],
+    ]) {
+      const res = await app.inject({ method: 'GET', url: `/playground/${file}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['content-security-policy']).toBe(PLAYGROUND_CSP);
+      expect(res.rawPayload.length).toBe(statSync(join(PLAYGROUND_DIR, file)).size);
+    }
+  });
+
+  it("writes the service's vCard body limit into the page, so an import is bounded before it is sent", async () => {
+    const html = (await app.inject({ method: 'GET', url: '/' })).body;
+    expect(html).toContain('<body data-vcard-body-limit="2097152">');
+    const small = await buildTestApp({ VCARD_BODY_LIMIT_BYTES: '4096' });
+    try {
+      expect((await small.inject({ method: 'GET', url: '/' })).body).toContain('data-vcard-body-limit="4096"');
+    } finally {
+      await small.close();
+    }
+  });
+
   it('answers an unknown asset with the Error shape (no file system access by name)', async () => {
     for (const url of [
       '/playground/index.html',

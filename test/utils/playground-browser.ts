@@ -49,6 +49,23 @@ export interface CreateAnswer {
   retryAfter: string | null;
 }
 
+/** Where the page's controls and its wider boxes overflow the viewport, and the page's own width. */
+export function overflow(page: Page): Promise<{ scrollWidth: number; outside: string[] }> {
+  return page.evaluate(() => {
+    const selector = 'input, select, textarea, button, summary, canvas, img, meter, pre, table, #problem';
+    // The file input is drawn by its label (the input itself is a 1-pixel box kept for the keyboard).
+    const outside = [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((element) => element.getClientRects().length > 0 && (element as HTMLInputElement).type !== 'file')
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        const tooNarrow = box.width < 24 && (element as HTMLInputElement).type !== 'checkbox';
+        return box.left < 0 || box.right > innerWidth || tooNarrow;
+      })
+      .map((element) => element.id || element.getAttribute('name') || element.tagName);
+    return { scrollWidth: document.documentElement.scrollWidth, outside };
+  });
+}
+
 let scanner: ZBarScanner | undefined;
 
 /** The bytes in a QR code image (PNG), read by zbar (WebAssembly) in binary mode: no charset guessing. */
@@ -156,10 +173,14 @@ export class PlaygroundBrowser {
     return this.page.evaluate(() => document.activeElement?.id);
   }
 
-  /** The text of the element an input's aria-describedby names: what a screen reader reads after its label. */
+  /** The text of the elements an input's aria-describedby names: what a screen reader reads after its label. */
   describedBy(input: Locator): Promise<string> {
-    return input.evaluate(
-      (element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+    return input.evaluate((element) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .filter((text) => text !== '')
+        .join(' '),
     );
   }
 

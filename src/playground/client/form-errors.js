@@ -94,6 +94,39 @@ function reportMissingFields(error, template) {
   reportProblem(`The ${name} template needs ${listFormat.format(missing.map(fieldName))}.`);
 }
 
+/** The form's control of each query parameter the service may name in invalid_query. */
+const PARAMETER_CONTROLS = {
+  template: 'template',
+  format: 'format',
+  qrVersion: 'fit-version',
+  qrLevel: 'level',
+  nfc: 'nfc',
+};
+
+/** Marks the option control of a query parameter, with `message` in its slot when it has one. */
+function markOption(parameter, message) {
+  const control = $(PARAMETER_CONTROLS[parameter] || '');
+  if (!control) return;
+  control.setAttribute('aria-invalid', 'true');
+  const slot = $(`m-${control.id}`);
+  if (slot) slot.textContent = message;
+}
+
+const TAG_CAPACITIES = { ntag213: 144, ntag215: 504, ntag216: 888 };
+
+/** nfc_capacity_exceeded: the tag marked, the bytes in words, and the smallest tag that holds the card. */
+function reportTagOverflow(details) {
+  const tag = String(details.tag || '').toUpperCase();
+  const larger = Object.entries(TAG_CAPACITIES).find(([, capacity]) => capacity >= details.bytes);
+  const advice = larger
+    ? `Choose an ${larger[0].toUpperCase()} (${larger[1]} bytes), or shorten the name, organization, first phone or first email.`
+    : 'No tag offered here holds it: shorten the name, organization, first phone or first email.';
+  markOption('nfc', `Needs ${details.bytes} bytes; an ${tag} holds ${details.capacity}.`);
+  reportProblem(
+    `This card does not fit an ${tag}, even with every optional detail left out: it needs ${details.bytes} bytes and the tag holds ${details.capacity}. ${advice}`,
+  );
+}
+
 function retryWait(response) {
   const retry = Number(response.headers.get('Retry-After'));
   return Number.isFinite(retry) && retry > 0 ? `${retry} second${retry === 1 ? '' : 's'}` : 'a moment';
@@ -117,6 +150,13 @@ export function reportError(response, body, templates) {
     reportProblem(`${error.message} It has ${details.bytes} bytes; a QR code holds at most ${details.maxBytes}.`);
   } else if (error.code === 'qr_budget_exceeded') {
     reportProblem(`${error.message} Choose a larger "Fit to QR version" or a lower error correction.`);
+  } else if (error.code === 'nfc_capacity_exceeded') reportTagOverflow(details);
+  else if (error.code === 'invalid_query' && details.parameter === 'nfc' && $('format').value === 'mecard') {
+    markOption('nfc', 'An NFC tag holds a vCard: choose vCard 3.0 or 4.0 as the format.');
+    reportProblem('An NFC tag carries a vCard, not a MECARD: choose vCard 3.0 or 4.0 as the format, or no tag.');
+  } else if (error.code === 'invalid_query' && PARAMETER_CONTROLS[details.parameter]) {
+    markOption(details.parameter, error.message);
+    reportProblem(`${error.message} ${error.hint}`);
   } else if (response.status === 429) {
     reportProblem(
       `Too many requests: this address has used its rate limit. Try again in ${retryWait(response)}. (${error.message})`,

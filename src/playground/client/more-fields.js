@@ -94,6 +94,16 @@ function entryRow(field, rule, index) {
   return row;
 }
 
+/** One more row of a list, unless it is full; the Add button is disabled once it is. */
+function addRow(field, rule, rows, add) {
+  const count = rows.children.length;
+  if (count >= rule.max) return null;
+  const row = entryRow(field, rule, count);
+  rows.append(row);
+  add.disabled = count + 1 >= rule.max;
+  return row;
+}
+
 /** Builds the section into `container`. */
 export function buildMoreFields(container) {
   for (const [field, rule] of Object.entries(CONTACT_SCHEMA.fields)) {
@@ -113,12 +123,8 @@ export function buildMoreFields(container) {
         `Add ${SINGULAR[field] ?? 'entry'}`,
       );
       add.addEventListener('click', () => {
-        const count = rows.children.length;
-        if (count >= rule.max) return;
-        const row = entryRow(field, rule, count);
-        rows.append(row);
-        row.querySelector('input, textarea, select').focus();
-        add.disabled = count + 1 >= rule.max;
+        const row = addRow(field, rule, rows, add);
+        if (row) row.querySelector('input, textarea, select').focus();
       });
       const set = element(
         'fieldset',
@@ -189,4 +195,47 @@ export function readMoreFields(contact) {
     }
   }
   return contact;
+}
+
+/** Sets one control to a value of the contact (a flag's `true`, a choice's word, a text). */
+function setControl(path, part, value) {
+  const input = valueAt(path);
+  if (!input) return;
+  if (part.kind === 'flag') input.checked = value === true;
+  else if (part.kind === 'choice') input.value = value ?? part.default ?? part.values[0];
+  else input.value = value ?? '';
+}
+
+/**
+ * Fills the section with `contact` (a contact as the API answers it), everything else emptied:
+ * each list gets as many rows as it has entries (one at least), a list of words is joined by its
+ * separator. The section is opened when it holds a value.
+ */
+export function fillMoreFields(contact) {
+  let filled = false;
+  for (const [field, rule] of Object.entries(CONTACT_SCHEMA.fields)) {
+    if (FLAT_FIELDS.includes(field)) continue;
+    const value = contact[field];
+    if (value !== undefined) filled = true;
+    if (rule.kind === 'object') {
+      for (const [key, part] of Object.entries(rule.fields)) setControl(`${field}.${key}`, part, value?.[key]);
+    } else if (rule.kind === 'list' && rule.items.kind === 'object') {
+      const set = document.querySelector(`#more-fields fieldset[data-field="${field}"]`);
+      const rows = set.querySelector('.entries');
+      const add = set.querySelector('button.add');
+      const entries = value ?? [];
+      while (rows.children.length > Math.max(1, entries.length)) rows.lastElementChild.remove();
+      while (rows.children.length < entries.length && addRow(field, rule, rows, add));
+      add.disabled = rows.children.length >= rule.max;
+      for (let i = 0; i < rows.children.length; i++) {
+        for (const [key, part] of Object.entries(rule.items.fields))
+          setControl(`${field}[${i}].${key}`, part, entries[i]?.[key]);
+      }
+    } else if (rule.kind === 'list') {
+      valueAt(field).value = (value ?? []).join(rule.csvSeparator ?? '|');
+    } else {
+      setControl(field, rule, value);
+    }
+  }
+  if (filled) document.getElementById('more').open = true;
 }

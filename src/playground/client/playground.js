@@ -4,8 +4,11 @@
 // (more-fields.js), what went wrong and where (form-errors.js), the result and its downloads
 // (result-view.js); this one wires them to the form, the templates and the curl command.
 import { clearProblems, fieldLabel, reportError, reportProblem } from './form-errors';
-import { buildMoreFields, FLAT_FIELDS as FIELDS, readMoreFields } from './more-fields';
-import { clearResult, downloadPng, downloadSvg, downloadVcf, showResult } from './result-view';
+import { setupImport } from './import-card';
+import { buildMoreFields, fillMoreFields, FLAT_FIELDS as FIELDS, readMoreFields } from './more-fields';
+import { clearCheck, downloadStyledPng, downloadStyledSvg, runCheck } from './style-check';
+import { setStyledCard, setupStylePanel } from './style-panel';
+import { clearResult, downloadPng, downloadSvg, downloadTagContent, downloadVcf, showResult } from './result-view';
 
 const $ = (id) => document.getElementById(id);
 const api = (path) => new URL(path, document.baseURI).href;
@@ -23,6 +26,12 @@ function readContact() {
   return readMoreFields(contact);
 }
 
+/** The form filled with `contact`, as the API answered it; every field it lacks emptied. */
+function fillForm(contact) {
+  for (const field of FIELDS) $(`f-${field}`).value = contact[field] ?? '';
+  fillMoreFields(contact);
+}
+
 function requestUrl() {
   const query = new URLSearchParams();
   if ($('template').value) query.set('template', $('template').value);
@@ -31,6 +40,7 @@ function requestUrl() {
     query.set('qrVersion', $('fit-version').value);
     query.set('qrLevel', $('level').value);
   }
+  if ($('nfc').value) query.set('nfc', $('nfc').value);
   const search = query.toString();
   return api(search ? `v1/vcard?${search}` : 'v1/vcard');
 }
@@ -51,6 +61,9 @@ async function render() {
   const level = $('level').value;
   const shown = await showResult(state.last.result, state.last.request, level);
   reportProblem(shown ? '' : `This card does not fit a QR code at level ${level}; choose a lower level.`);
+  // The style panel draws the card at its own level, unless a budget fixed the form's.
+  const budgeted = new URL(state.last.request.url).searchParams.has('qrLevel');
+  setStyledCard({ qrPayload: state.last.result.qrPayload, level: budgeted ? level : undefined });
   return shown;
 }
 
@@ -58,6 +71,7 @@ async function render() {
 function failed() {
   state.last = null;
   clearResult();
+  setStyledCard(null);
   $('status').textContent = '';
 }
 
@@ -90,10 +104,11 @@ async function create(event) {
   }
 }
 
-async function saveVcf() {
+/** A download from the service (`fetchFile` resolves to the failed Response, if any), its failure reported. */
+async function saveFromService(fetchFile) {
   clearProblems();
   try {
-    const failure = await downloadVcf();
+    const failure = await fetchFile();
     if (failure) reportError(failure, await failure.json().catch(() => null), state.templates);
   } catch {
     reportProblem('The service could not be reached. Check that it is running, then try again.');
@@ -167,10 +182,47 @@ document.addEventListener('DOMContentLoaded', () => {
   });
   for (let version = 1; version <= 40; version++) $('fit-version').append(new Option(String(version), String(version)));
   for (const id of ['format', 'fit-version']) $(id).addEventListener('change', updateCurl);
-  $('download-vcf').addEventListener('click', () => void saveVcf());
+  // The tag shapes the card (what fits it), so a card on screen, or one the last tag could not
+  // hold, is made again for the new tag.
+  $('nfc').addEventListener('change', () => {
+    updateCurl();
+    if (state.last || $('nfc').getAttribute('aria-invalid') === 'true') $('card-form').requestSubmit();
+  });
+  $('download-vcf').addEventListener('click', () => void saveFromService(downloadVcf));
+  $('download-ndef').addEventListener('click', () => void saveFromService(downloadTagContent));
   $('download-png').addEventListener('click', () => void downloadPng());
   $('download-svg').addEventListener('click', () => void downloadSvg());
   $('copy-curl').addEventListener('click', () => void copyCurl());
+  setupStylePanel((previewed) => {
+    clearCheck();
+    $('style-check').disabled = !previewed;
+  });
+  $('style-check').addEventListener('click', () => state.last && void runCheck(state.last.request));
+  $('style-download-png').addEventListener('click', downloadStyledPng);
+  $('style-download-svg').addEventListener('click', () => void downloadStyledSvg());
+  setupImport({
+    requestUrl,
+    onStart: (text) => {
+      clearProblems();
+      $('status').textContent = text;
+    },
+    // The service's contact fills the form; the card on screen is the one it answered, and its
+    // downloads send that contact as JSON, which gives the same card.
+    onImported: async (result, contact) => {
+      fillForm(contact);
+      updateCurl();
+      state.last = { result, request: { url: requestUrl(), body: JSON.stringify(contact) } };
+      $('status').textContent = (await render()) ? 'Imported: the form holds the contact, the QR code its card.' : '';
+    },
+    onFailed: (response, body) => {
+      failed();
+      reportError(response, body, state.templates);
+    },
+    onProblem: (text) => {
+      $('status').textContent = '';
+      reportProblem(text);
+    },
+  });
   updateCurl();
   void loadTemplates();
 });

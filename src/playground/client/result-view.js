@@ -6,6 +6,7 @@
 import QRCode from 'qrcode';
 import { qrFileSlug } from '../../lib/qr/qr-file-slug';
 import { formattedName } from '../../lib/vcard/formatted-name';
+import { clearNfc, downloadNdef, showNfc, tagName } from './nfc-view';
 
 /** The quiet zone the QR specification asks for, in modules. */
 const MARGIN = 4;
@@ -32,7 +33,7 @@ async function drawQr(payload, level) {
   return symbol.version;
 }
 
-function showFit(qr, level, version) {
+function showFit(qr, nfc, level, version) {
   $('fit-bytes').textContent = String(qr.bytes);
   for (const cell of document.querySelectorAll('#fit td[data-level]')) {
     const minimum = qr.minVersion[cell.dataset.level];
@@ -48,8 +49,9 @@ function showFit(qr, level, version) {
   }
   $('qr-caption').textContent = `QR version ${version}, level ${level}, ${qr.bytes} bytes of UTF-8 in byte mode`;
   const omitted = qr.omitted || [];
+  const where = nfc ? `the QR code and the ${tagName(nfc.tag)}` : 'the QR code';
   $('omitted').textContent =
-    omitted.length > 0 ? `Left out of the QR code (still in the .vcf): ${omitted.join(', ')}.` : '';
+    omitted.length > 0 ? `Left out of ${where} (still in the .vcf): ${omitted.join(', ')}.` : '';
 }
 
 function setDownloadsEnabled(enabled) {
@@ -67,6 +69,7 @@ export function clearResult() {
   $('warnings').replaceChildren();
   for (const cell of document.querySelectorAll('#fit td[data-level]')) cell.textContent = '';
   setDownloadsEnabled(false);
+  clearNfc();
 }
 
 /**
@@ -83,7 +86,8 @@ export async function showResult(result, request, level) {
   }
   shown = { result, request, level };
   $('vcard').textContent = result.vcard;
-  showFit(result.qr, level, version);
+  showFit(result.qr, result.nfc, level, version);
+  showNfc(result.nfc);
   $('output').hidden = false;
   setDownloadsEnabled(true);
   return true;
@@ -146,4 +150,9 @@ export async function downloadSvg() {
     margin: MARGIN,
   });
   saveBlob(new Blob([svg], { type: 'image/svg+xml' }), `${fileStem()}.svg`);
+}
+
+/** The tag content (.ndef) of the card on screen; the failed Response, if it fails. */
+export function downloadTagContent() {
+  return shown ? downloadNdef(shown.request, saveBlob) : Promise.resolve(null);
 }

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApiError } from '../core/errors/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { NFC_TAG_CAPACITY } from '../lib/nfc/nfc-tag';
 
 /**
  * Where scripts/build-playground.mjs writes the page and its assets: dist/playground, reached the
@@ -46,6 +47,7 @@ interface Asset {
 
 /** Where index.html takes the vCard body limit, so the page bounds an upload before sending it. */
 const VCARD_LIMIT_SLOT = '{{vcardBodyLimit}}';
+const NFC_CAPACITIES_SLOT = '{{nfcTagCapacities}}';
 
 function load(file: string, type: string): Asset {
   try {
@@ -72,7 +74,11 @@ export class PlaygroundController {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const page = load('index.html', 'text/html; charset=utf-8');
-    const html = page.body.toString('utf8').replace(VCARD_LIMIT_SLOT, String(config.bodyLimits.vcard));
+    const html = page.body
+      .toString('utf8')
+      .replace(VCARD_LIMIT_SLOT, String(config.bodyLimits.vcard))
+      // An HTML attribute value in double quotes: the JSON's quotes are written as &quot;.
+      .replace(NFC_CAPACITIES_SLOT, JSON.stringify(NFC_TAG_CAPACITY).replaceAll('"', '&quot;'));
     this.page = { type: page.type, body: Buffer.from(html, 'utf8') };
   }
 

@@ -1,3 +1,4 @@
+import { NFC_TAG_CAPACITY } from '../../src/lib/nfc/nfc-tag';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { statSync } from 'node:fs';
@@ -62,13 +63,19 @@ describe('playground: GET / and its assets', () => {
 
   it("writes the service's vCard body limit into the page, so an import is bounded before it is sent", async () => {
     const html = (await app.inject({ method: 'GET', url: '/' })).body;
-    expect(html).toContain('<body data-vcard-body-limit="2097152">');
+    expect(html).toContain('<body data-vcard-body-limit="2097152" data-nfc-tag-capacities="');
     const small = await buildTestApp({ VCARD_BODY_LIMIT_BYTES: '4096' });
     try {
       expect((await small.inject({ method: 'GET', url: '/' })).body).toContain('data-vcard-body-limit="4096"');
     } finally {
       await small.close();
     }
+  });
+
+  it('writes the NFC tags the service knows into the page, so its advice on a larger tag cannot drift', async () => {
+    const html = (await app.inject({ method: 'GET', url: '/' })).body;
+    const attribute = /data-nfc-tag-capacities="([^"]*)"/.exec(html)?.[1];
+    expect(JSON.parse(String(attribute).replaceAll('&quot;', '"'))).toEqual({ ...NFC_TAG_CAPACITY });
   });
 
   it('answers an unknown asset with the Error shape (no file system access by name)', async () => {

@@ -112,7 +112,8 @@ function markOption(parameter, message) {
   if (slot) slot.textContent = message;
 }
 
-const TAG_CAPACITIES = { ntag213: 144, ntag215: 504, ntag216: 888 };
+// The tags and their capacities, as the service that served the page knows them.
+const TAG_CAPACITIES = JSON.parse(document.body.dataset.nfcTagCapacities || '{}');
 
 /** nfc_capacity_exceeded: the tag marked, the bytes in words, and the smallest tag that holds the card. */
 function reportTagOverflow(details) {

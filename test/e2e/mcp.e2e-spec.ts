@@ -216,7 +216,10 @@ describe('MCP endpoint', () => {
       const create = byName.get('create_vcard_payload')!;
       expect(create.inputSchema).toEqual(documentedCardToolSchema(openapi));
       expect(create.outputSchema).toEqual(
-        compactSchema(documentedSchema(openapi, 'post', '/v1/vcard', 'response', ['VCardRequest', 'ImportReport']), 0),
+        compactSchema(
+          documentedSchema(openapi, 'post', '/v1/vcard', 'response', ['VCardRequest', 'ImportReport', 'QrPrint']),
+          0,
+        ),
       );
       expect(byName.get('import_vcard')!.outputSchema).toEqual(
         compactSchema(

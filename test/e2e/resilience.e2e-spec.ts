@@ -40,7 +40,7 @@ class RawClient {
   }
 
   /** Resolves once `text` has been received, or rejects after `ms`. */
-  async waitFor(text: string | RegExp, ms = 5000): Promise<void> {
+  async waitFor(text: string | RegExp, ms = 20_000): Promise<void> {
     const deadline = Date.now() + ms;
     while (!(typeof text === 'string' ? this.received.includes(text) : text.test(this.received))) {
       if (Date.now() > deadline)

@@ -35,9 +35,10 @@ const object = (properties: Record<string, unknown>, required: string[] = []): T
  * Schemas an output names as a bare object because another tool's output describes them, so the
  * list an agent reads stays small: the contact (every tool's input), an import's report (import_vcard's
  * output), the card parts (create_vcard_payload's output), a batch item's result and error (the
- * card, and the error object every tool's description spells out).
+ * card, and the error object every tool's description spells out). The print report (qr.print) is
+ * answered only to ?size=, which no tool takes.
  */
-const OUTPUT_OF_CARD = ['VCardRequest', 'ImportReport'];
+const OUTPUT_OF_CARD = ['VCardRequest', 'ImportReport', 'QrPrint'];
 const OUTPUT_OF_IMPORT = ['VCardRequest', 'QrInfo', 'NfcTagFit'];
 const OUTPUT_OF_ITEMS = ['VCardRequest', 'ImportReport', 'VCardResponse', 'ErrorObject'];
 

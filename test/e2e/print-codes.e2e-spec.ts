@@ -192,9 +192,6 @@ describeWithProgram('pdfinfo', 'apt-get install -y poppler-utils ghostscript zba
       } finally {
         epsFile.done();
       }
-      const png = await code('image/png', '?size=40mm');
-      expect(png.statusCode).toBe(400);
-      expect(png.json<{ error: { details: { parameter: string } } }>().error.details.parameter).toBe('size');
     });
 
     it('a PDF code sits in its page with its quiet zone: the dark extent is the symbol, inset by 4 modules', async () => {

@@ -1,8 +1,16 @@
 import { planSheetEntry, sheetScene } from '../../lib/print/sheet-entry-plan';
+import { sheetStyledScene } from '../../lib/print/sheet-styled-scene';
 import type { SheetItemsResult, SheetItemsTask } from './sheet-items.render-task';
 
 /** Runs in a render-pool worker (SHEET_ITEMS_TASK). */
-export default function sheetItemsTask(task: SheetItemsTask): SheetItemsResult {
+export default async function sheetItemsTask(task: SheetItemsTask): Promise<SheetItemsResult> {
   if (task.kind === 'plan') return task.sources.map((source) => planSheetEntry(source, task.options));
-  return task.payloads.map((payload) => sheetScene(payload, task.level, task.margin));
+  const { payloads, level, margin, style } = task;
+  // A styled code is checked one at a time: the decoders are loaded once per worker, on the first.
+  if (style !== undefined) {
+    const scenes = [];
+    for (const payload of payloads) scenes.push(await sheetStyledScene(payload, level, style, margin));
+    return scenes;
+  }
+  return payloads.map((payload) => sheetScene(payload, level, margin));
 }

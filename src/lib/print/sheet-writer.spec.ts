@@ -56,6 +56,13 @@ describeWithProgram('pdftotext', 'apt-get install -y poppler-utils', ['-v'])('wr
     expect(report).toMatch(/4\s+text not printed \(no shipped font has a character\): title/);
   });
 
+  it('ends with the report page when an entry is reported though none was expected (a code failed its check)', async () => {
+    const { summary, file } = await sheet([personItem(0), { index: 1, missing: 'its styled code failed the check' }]);
+    expect(summary).toEqual({ pages: 2, printed: 1, fitted: 0, missing: 1, textless: 0 });
+    expect(pdfText(file, 2, undefined, { layout: true })).toMatch(/1\s+missing: its styled code failed the check/);
+    expect((await sheet([personItem(0)])).summary.pages).toBe(1);
+  });
+
   it('shrinks a long name to fit, then cuts it with an ellipsis', async () => {
     const long = 'Maximiliane Alexandrina Konstantinopoulou-Wolkenstein von Hohenzollern-Sigmaringen';
     const { file } = await sheet([

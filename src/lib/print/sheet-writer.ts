@@ -23,7 +23,7 @@ export interface SheetMissingItem {
 export type SheetEntry = SheetItem | SheetMissingItem;
 
 export interface SheetOptions {
-  /** End the sheet with the "Report" page(s). */
+  /** End the sheet with the "Report" page(s), as it also does whenever an entry is reported. */
   report?: boolean;
 }
 
@@ -81,7 +81,7 @@ export async function writeSheet(
       }
       if (notes.length > 0) rows.push({ index: entry.index, text: notes.join('; ') });
     }
-    if (options.report) summary.pages += drawReportPages(doc, layout, rows, summary);
+    if (options.report || rows.length > 0) summary.pages += drawReportPages(doc, layout, rows, summary);
     if (summary.pages === 0) {
       // A PDF has at least one page: an empty sheet is one blank page.
       doc.addPage(page);

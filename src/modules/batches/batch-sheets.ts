@@ -12,7 +12,11 @@ import {
 } from '../../infra/render-pool/sheet-items.render-task';
 import type { SheetEntry, SheetLayoutName } from '../../lib/print';
 import { sheetLevel, type SheetPlan, type SheetSource } from '../../lib/print/sheet-entry-plan';
+import type { SheetStyledScene } from '../../lib/print/sheet-styled-scene';
 import type { QrScene } from '../../lib/qr';
+import type { ResolvedQrStyle } from '../../lib/qr/style/qr-style';
+import type { QrLevel } from '../../lib/vcard';
+import { isPlainStyle, judgeStyle } from '../qrcodes/qr-style-checks';
 
 /** A sheet fitted before its first byte: every contact's plan, and the report's counts. */
 export interface PlannedSheet {
@@ -20,6 +24,10 @@ export interface PlannedSheet {
   layout: SheetLayoutName;
   plans: SheetPlan[];
   counts: { fitted: number; missing: number; textless: number };
+  /** The level the codes are fitted and drawn at: the batch's, or its style's (H with a logo). */
+  level: QrLevel;
+  /** The batch's style, judged; absent for a plain batch. */
+  style?: ResolvedQrStyle;
 }
 
 /** Quiet zone of a sheet's codes, in modules: the standard one, which the code box includes. */
@@ -47,7 +55,15 @@ export class BatchSheets implements OnApplicationShutdown {
 
   /** Every successful contact of the batch fitted to the layout, in input order. */
   async plan(batch: BatchRecord, layout: SheetLayoutName): Promise<PlannedSheet> {
-    const options = { layout, encode: batch.options ?? {}, margin: SHEET_MARGIN };
+    const styled = await this.store.style(batch.id);
+    // Judged as codes.zip judges it: a logo raises the level to H unless the batch asked for one.
+    const judged =
+      styled && !isPlainStyle(styled)
+        ? judgeStyle(styled, { qrLevel: batch.options?.level, margin: SHEET_MARGIN })
+        : undefined;
+    const level = judged?.level ?? sheetLevel(batch.options ?? {});
+    const encode = judged ? { ...batch.options, level } : (batch.options ?? {});
+    const options = { layout, encode, margin: SHEET_MARGIN };
     const chunks = this.inOrder(this.sourceChunks(batch), (sources) => this.run({ kind: 'plan', sources, options }));
     const plans: SheetPlan[] = [];
     const counts = { fitted: 0, missing: 0, textless: 0 };
@@ -60,21 +76,20 @@ export class BatchSheets implements OnApplicationShutdown {
           if (plan.textless) counts.textless++;
         }
       }
-    return { batch, layout, plans, counts };
+    return { batch, layout, plans, counts, level, ...(judged?.style ? { style: judged.style } : {}) };
   }
 
   /** The sheet's entries in order, each code drawn on a worker a few pages ahead of the writer. */
   async *entries(sheet: PlannedSheet): AsyncGenerator<SheetEntry> {
-    const level = sheetLevel(sheet.batch.options ?? {});
-    const plans = sheet.plans;
+    const { plans, level, style } = sheet;
     function* groups(): Generator<SheetPlan[]> {
       for (let from = 0; from < plans.length; from += DRAW_CHUNK) yield plans.slice(from, from + DRAW_CHUNK);
     }
     const drawn = this.inOrder(groups(), async (group) => {
       const payloads = group.flatMap((plan) => ('missing' in plan ? [] : [plan.payload]));
-      const scenes =
-        payloads.length === 0 ? [] : await this.run({ kind: 'draw', payloads, level, margin: SHEET_MARGIN });
-      return { group, scenes: scenes as QrScene[] };
+      const task = { kind: 'draw' as const, payloads, level, margin: SHEET_MARGIN, ...(style ? { style } : {}) };
+      const scenes = payloads.length === 0 ? [] : await this.run(task);
+      return { group, scenes: scenes as (QrScene | SheetStyledScene)[] };
     });
     for await (const { group, scenes } of drawn) {
       let next = 0;
@@ -82,10 +97,16 @@ export class BatchSheets implements OnApplicationShutdown {
         // Each item is a few milliseconds of PDF writing on the event loop: other requests get a
         // turn between two items, not only between two pages.
         await yieldToEventLoop();
-        if ('missing' in plan) yield plan;
+        if ('missing' in plan) {
+          yield plan;
+          continue;
+        }
+        const drawn = scenes[next++];
+        // A styled code that failed the check is not printed: the report page lists it as missing.
+        if ('unreadable' in drawn) yield { index: plan.index, missing: drawn.unreadable };
         else {
           const { index, name, title, organization, omitted } = plan;
-          yield { index, name, title, organization, omitted, scene: scenes[next++] };
+          yield { index, name, title, organization, omitted, scene: 'scene' in drawn ? drawn.scene : drawn };
         }
       }
     }

@@ -16,7 +16,7 @@ import { qrCheckHeaders } from './qr-check-report';
 import { QrCodeAdmission } from './qrcode-admission';
 import { checkQrCodeBody, readJsonBody } from './qrcode-body';
 import { negotiateQrCode, QRCODE_MEDIA_TYPES } from './qrcode-negotiation';
-import { QrCodePrints, QRCODE_PRINT_QUERY, sizeWithoutPrint, type QrCodePrintQuery } from './qrcode-print';
+import { QrCodePrints, QRCODE_PRINT_QUERY, type QrCodePrintQuery } from './qrcode-print';
 import { CreateQrCodeDocs } from './qrcodes.docs';
 import { qrCodeJson, QrCodesService } from './qrcodes.service';
 
@@ -61,11 +61,16 @@ export class QrCodesController {
           length: printed.file.length,
         });
       }
-      if (query.size !== undefined) throw sizeWithoutPrint();
       const image = representation === 'json' ? (query.type ?? 'png') : representation;
-      const answer = await this.codes.create({ contact: body.contact, style: body.style, query, image });
-      if (representation === 'json') return qrCodeJson(answer) as QrCodeResponseDto;
-      for (const [name, value] of Object.entries(qrCheckHeaders(answer.check))) reply.header(name, value);
+      const printed =
+        query.size !== undefined || query.dpi !== undefined
+          ? await this.prints.image(body.contact, body.style, query, representation)
+          : undefined;
+      const answer =
+        printed?.answer ?? (await this.codes.create({ contact: body.contact, style: body.style, query, image }));
+      if (representation === 'json') return qrCodeJson(answer, printed?.print) as QrCodeResponseDto;
+      const headers = printed?.headers ?? qrCheckHeaders(answer.check);
+      for (const [name, value] of Object.entries(headers)) reply.header(name, value);
       return new StreamableFile(answer.image.file, {
         type: QR_IMAGE_MEDIA_TYPES[image],
         disposition: `inline; filename="${qrFileSlug(body.contact.fullName)}.${image}"`,

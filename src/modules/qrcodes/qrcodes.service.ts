@@ -15,6 +15,7 @@ import type { QrStyle } from '../../lib/qr/style/qr-style';
 import { minQrVersion, QR_BYTE_CAPACITY } from '../../lib/vcard';
 import { cardOptions, qrImageOptions } from '../vcard/card-query';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
+import type { QrPrint } from '../vcard/print-image.service';
 import { QR_IMAGE_MEDIA_TYPES, qrImageCapacityError, QrImageService } from '../vcard/qr-image.service';
 import { VCardService } from '../vcard/vcard.service';
 import { plainCheckReport, styledCheckReport, unreadableCode, type QrCheckReport } from './qr-check-report';
@@ -27,6 +28,8 @@ export interface QrCodeRequest {
   style?: QrStyle;
   query: QrCodeQuery;
   image: QrCodeImageType;
+  /** The pixels a module from the symbol's width in modules (quiet zone included), instead of `scale`: a print size. */
+  fitScale?: (modulesAcross: number) => number;
 }
 
 /** A made code: the card, what the check found, and the image. */
@@ -66,13 +69,17 @@ export class QrCodesService {
     private readonly renderer: CodeRenderer,
   ) {}
 
-  async create({ contact, style, query, image }: QrCodeRequest): Promise<QrCodeAnswer> {
-    const { margin, scale } = qrImageOptions(query);
+  async create({ contact, style, query, image, fitScale }: QrCodeRequest): Promise<QrCodeAnswer> {
+    const { margin } = qrImageOptions(query);
+    const scaleFor = (version: number | null) =>
+      fitScale && version !== null ? fitScale(17 + 4 * version + 2 * margin) : qrImageOptions(query).scale;
     if (style === undefined || isPlainStyle(style)) {
       const level = query.qrLevel ?? 'M';
       const result = this.vcards.create(contact, query.template, cardOptions(query));
-      const file = this.images.render(result.qrPayload, image, qrImageOptions(query));
-      const side = (17 + 4 * (minQrVersion(result.qr.bytes)[level] ?? 40) + 2 * margin) * scale;
+      const version = minQrVersion(result.qr.bytes)[level];
+      const scale = scaleFor(version);
+      const file = this.images.render(result.qrPayload, image, { ...qrImageOptions(query), scale });
+      const side = (17 + 4 * (version ?? 40) + 2 * margin) * scale;
       return {
         result,
         check: plainCheckReport(level, margin, result.qr.bytes),
@@ -95,6 +102,7 @@ export class QrCodesService {
     const logo = judged.style!.logo;
     const fit = logo ? logoFitIssue(version, level, logo.size) : undefined;
     if (fit) throw invalidStyle([fit]);
+    const scale = scaleFor(version);
     const drawn = await this.draw({
       payload: result.qrPayload,
       level,
@@ -134,14 +142,17 @@ export function rendererBusy(): ApiError {
   return new ApiError('renderer_busy', { headers: { 'Retry-After': BUSY_RETRY_SECONDS } });
 }
 
-/** The JSON answer: the VCardResponse, its `qr` with the check, and the image (base64). */
-export function qrCodeJson({ result, check, image }: QrCodeAnswer): VCardResponseDto & {
+/** The JSON answer: the VCardResponse, its `qr` with the check (and qr.print at a size), and the image (base64). */
+export function qrCodeJson(
+  { result, check, image }: QrCodeAnswer,
+  print?: QrPrint,
+): VCardResponseDto & {
   qr: VCardResponseDto['qr'] & { check: QrCheckReport };
   image: { mediaType: string; width: number; height: number; data: string };
 } {
   return {
     ...result,
-    qr: { ...result.qr, check },
+    qr: { ...result.qr, check, ...(print ? { print } : {}) },
     image: {
       mediaType: QR_IMAGE_MEDIA_TYPES[image.type],
       width: image.width,

@@ -37,6 +37,39 @@ export interface CardItem {
 
 type Builder = (value: unknown, items: CardItem[]) => void;
 
+/**
+ * Every item is made here, with every member in the same order (absent ones undefined): one object
+ * shape for all items, so the writers' reads of an item stay monomorphic on the request path.
+ */
+function newItem(spec: CardSpec, field: string, path: string, group: string): CardItem {
+  return {
+    spec,
+    field,
+    path,
+    group,
+    text: undefined,
+    parts: undefined,
+    components: undefined,
+    texts: undefined,
+    type: undefined,
+    pref: undefined,
+    parameter: undefined,
+  };
+}
+
+/** A copy of an item, of the same shape. */
+function copyItem(item: CardItem): CardItem {
+  const copy = newItem(item.spec, item.field, item.path, item.group);
+  copy.text = item.text;
+  copy.parts = item.parts;
+  copy.components = item.components;
+  copy.texts = item.texts;
+  copy.type = item.type;
+  copy.pref = item.pref;
+  copy.parameter = item.parameter;
+  return copy;
+}
+
 /** The items of a validated contact, in the declaration's order (see CONTACT_SCHEMA). */
 export type CardItemsOf = (contact: object) => CardItem[];
 
@@ -50,18 +83,25 @@ export function compileCardItems(schema: ObjectRule = CONTACT_SCHEMA): CardItems
   for (const [name, rule] of Object.entries(schema.fields))
     if (rule.kind === 'list' && rule.shorthand) shorthandOf.set(rule.shorthand, { list: name, rule });
   const components = sharedComponents(schema);
-  const builders: Array<[string, Builder]> = [];
+  const names: string[] = [];
+  const builders: Builder[] = [];
   for (const [name, rule] of Object.entries(schema.fields)) {
     const shorthand = shorthandOf.get(name);
-    if (shorthand) builders.push([name, shorthandBuilder(name, shorthand.list, shorthand.rule)]);
-    for (const spec of specsOf(rule)) builders.push([name, specBuilder(name, rule, spec, components)]);
+    if (shorthand) {
+      names.push(name);
+      builders.push(shorthandBuilder(name, shorthand.list, shorthand.rule));
+    }
+    for (const spec of specsOf(rule)) {
+      names.push(name);
+      builders.push(specBuilder(name, rule, spec, components));
+    }
   }
   return (contact) => {
     const values = contact as Record<string, unknown>;
     const items: CardItem[] = [];
-    for (const [name, build] of builders) {
-      const value = values[name];
-      if (value !== undefined) build(value, items);
+    for (let i = 0; i < builders.length; i++) {
+      const value = values[names[i]];
+      if (value !== undefined) builders[i](value, items);
     }
     return items;
   };
@@ -90,23 +130,36 @@ function specBuilder(
   spec: CardSpec,
   shared: Map<string, Array<ComponentSpec & { field: string }>>,
 ): Builder {
-  const base = { spec, field: name, path: name, group: name };
+  const item = (): CardItem => newItem(spec, name, name, name);
   switch (spec.kind) {
     case 'text':
     case 'date':
     case 'uri':
-      return (value, items) => void items.push({ ...base, text: value as string });
+      return (value, items) => {
+        const made = item();
+        made.text = value as string;
+        items.push(made);
+      };
     case 'texts':
-      return (value, items) => void items.push({ ...base, texts: value as string[] });
+      return (value, items) => {
+        const made = item();
+        made.texts = value as string[];
+        items.push(made);
+      };
     case 'name':
       if (spec.derived)
-        return (value, items) => void items.push({ ...base, parts: deriveStructuredName(value as string) });
+        return (value, items) => {
+          const made = item();
+          made.parts = deriveStructuredName(value as string);
+          items.push(made);
+        };
       return (value, items) => {
-        const parts = (spec.parts ?? []).map((part) => ((value as Record<string, string>)[part] ?? '') as string);
-        const at = items.findIndex((item) => item.spec.property === spec.property);
+        const made = item();
+        made.parts = (spec.parts ?? []).map((part) => ((value as Record<string, string>)[part] ?? '') as string);
+        const at = items.findIndex((candidate) => candidate.spec.property === spec.property);
         // A structured name replaces the one derived from the display name, in its place.
-        if (at >= 0) items[at] = { ...base, parts };
-        else items.push({ ...base, parts });
+        if (at >= 0) items[at] = made;
+        else items.push(made);
       };
     case 'component':
       return componentBuilder(name, spec, shared.get(spec.property)!);
@@ -124,7 +177,9 @@ function componentBuilder(name: string, spec: ComponentSpec, all: Array<Componen
   return (value, items) => {
     let item = items.find((candidate) => candidate.spec.property === spec.property);
     if (item === undefined) {
-      item = { spec: first, field: name, path: first.field, group: first.field, parts: [], components: all };
+      item = newItem(first, name, first.field, first.field);
+      item.parts = [];
+      item.components = all;
       items.push(item);
     }
     while (item.parts!.length < spec.index) item.parts!.push('');
@@ -145,7 +200,7 @@ function entriesBuilder(name: string, rule: ListRule, spec: EntriesSpec): Builde
     (value as Array<Record<string, unknown>>).forEach((entry, i) => {
       // A validated list keeps an empty entry's place as {}, so every entry keeps its request index.
       if (Object.keys(entry).length === 0) return;
-      const item: CardItem = { spec, field: name, path: `${name}[${i}]`, group: name };
+      const item = newItem(spec, name, `${name}[${i}]`, name);
       if (keys) item.parts = keys.map((key) => (entry[key] as string | undefined) ?? '');
       else item.text = entry[spec.value as string] as string;
       if (spec.types) item.type = (entry.type as string | undefined) ?? defaultType;
@@ -164,7 +219,7 @@ function shorthandBuilder(name: string, list: string, rule: ListRule): Builder {
   const keys = typeof spec.value === 'string' ? null : spec.value;
   const slot = keys ? keys.indexOf(spec.shorthandKey ?? '') : -1;
   return (value, items) => {
-    const item: CardItem = { spec, field: name, path: name, group: list };
+    const item = newItem(spec, name, name, list);
     if (keys) item.parts = keys.map((_, i) => (i === slot ? (value as string) : ''));
     else item.text = value as string;
     if (spec.types) item.type = defaultType;
@@ -186,5 +241,8 @@ export function withoutComponent(item: CardItem, index: number): CardItem | null
   let last = parts.length - 1;
   while (last >= 0 && parts[last] === '') last--;
   if (last < 0) return null;
-  return { ...item, parts, field: item.components![last].field };
+  const reduced = copyItem(item);
+  reduced.parts = parts;
+  reduced.field = item.components![last].field;
+  return reduced;
 }

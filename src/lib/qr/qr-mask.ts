@@ -129,7 +129,7 @@ function maskCells(reserved: Uint8Array, size: number): Uint8Array[] {
  * The symbol npm `qrcode` would choose from a symbol it drew with mask 0 (its `modules` and the
  * `reserved` function modules): every mask scored by `qrcode`'s own rules, the lowest penalty winning
  * (the first on a tie), and the symbol with that mask and its format bits. `qrcode` does the same
- * search through a bit matrix's accessors, several times slower (bench/README.md, "codes.zip").
+ * search through a bit matrix's accessors, about twice the CPU here (bench/README.md, "Branded QR codes").
  */
 export function bestMaskedModules(
   maskedWithZero: Uint8Array,

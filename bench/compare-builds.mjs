@@ -9,7 +9,8 @@
 // driveInterleaved). Printed per round: each build's requests/s and CPU µs per request, and the
 // candidate/baseline ratios; then the median ratio and its spread over the rounds. On this shared
 // VM single readings move by several percent, so only the median of interleaved rounds is read.
-// BENCH_CARD=rich sends the rich card (bench/cards.mjs) instead of the typical flat one.
+// BENCH_CARD=rich sends the rich card (bench/cards.mjs) instead of the typical flat one;
+// BENCH_ACCEPT=image/png (or image/svg+xml) asks for the plain QR image instead of JSON.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RICH_CARD, TYPICAL_CARD } from './cards.mjs';
@@ -46,6 +47,7 @@ const route = {
   method: 'POST',
   path: '/v1/vcard',
   body: process.env.BENCH_CARD === 'rich' ? RICH_CARD : TYPICAL_CARD,
+  ...(process.env.BENCH_ACCEPT ? { headers: { accept: process.env.BENCH_ACCEPT } } : {}),
   expectStatus: 200,
 };
 

@@ -32,6 +32,31 @@ describe('qrMatrix chooses the mask npm qrcode chooses', () => {
     );
   });
 
+  it('for a random version of a random level: random ASCII just over the version below', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LEVELS),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (level, version, seed) => {
+          const capacities = QR_BYTE_CAPACITY[level];
+          const least = version === 1 ? 1 : capacities[version - 2] + 1;
+          const length = least + (seed % (capacities[version - 1] - least + 1));
+          let state = seed;
+          const payload = Array.from({ length }, () => {
+            state = (state * 1103515245 + 12345) >>> 0;
+            return String.fromCharCode(32 + (state >>> 26));
+          }).join('');
+          const expected = qrcodeSymbol(payload, level);
+          const matrix = qrMatrix(payload, level);
+          expect(matrix.version).toBe(version);
+          expect(Buffer.from(matrix.modules).equals(Buffer.from(expected.modules))).toBe(true);
+        },
+      ),
+      { seed: 20261126, numRuns: 120 },
+    );
+  });
+
   it('for every version of every level (the largest payload each holds)', () => {
     for (const level of LEVELS) {
       QR_BYTE_CAPACITY[level].forEach((capacity, index) => {

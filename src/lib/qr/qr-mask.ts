@@ -46,55 +46,65 @@ function writeFormat(modules: Uint8Array, size: number, level: QrLevel, mask: nu
   modules[(size - 8) * size + 8] = 1;
 }
 
+/** The penalty of a run of `run` equal modules so far: 3 when it reaches 5, 1 for each module beyond. */
+function runStep(run: number): number {
+  return (((run ^ 5) - 1) >>> 31) * 3 + ((5 - run) >>> 31);
+}
+
+/** Per-column state of the penalty pass: the run so far, the last module, the last 11 modules as bits. */
+interface ColumnState {
+  run: Int32Array;
+  last: Int32Array;
+  bits: Int32Array;
+}
+
 /**
- * The penalty of a masked symbol as npm `qrcode` (1.5) scores it, to the point: runs of five or more
- * (3 + the excess), 2×2 blocks (3 each), the 1:1:3:1:1 pattern with four light modules on one side
- * inside a row or column (40 each), and the dark share's distance from half in 5 % steps (10 each).
- * Columns are scored as the rows of a transposed copy, so that every pass reads memory in order.
+ * The penalty of the symbol `unmasked` XOR `cells` as npm `qrcode` (1.5) scores it, to the point:
+ * runs of five or more in rows and columns (3 + the excess), 2×2 blocks (3 each), the 1:1:3:1:1
+ * pattern with four light modules on one side (40 each), and the dark share's distance from half
+ * in 5 % steps (10 each). One pass in memory order, the columns' runs carried in `columns`, run
+ * counts without branches: the data modules are random, so branches on them are mispredicted.
  */
-function penalty(modules: Uint8Array, size: number, transposed: Uint8Array, pairs: Uint8Array): number {
-  for (let row = 0; row < size; row++)
-    for (let column = 0; column < size; column++) transposed[column * size + row] = modules[row * size + column];
-  let score = linePenalties(modules, size) + linePenalties(transposed, size);
+function penalty(unmasked: Uint8Array, cells: Uint8Array, size: number, columns: ColumnState): number {
+  const { run: columnRun, last: columnLast, bits: columnBits } = columns;
+  columnRun.fill(0);
+  columnLast.fill(2);
+  columnBits.fill(0);
+  let score = 0;
   let blocks = 0;
   let dark = 0;
   for (let row = 0; row < size; row++) {
     const at = row * size;
-    for (let column = 0; column < size; column++) dark += modules[at + column];
-    if (row === size - 1) break;
-    // Each 2×2 block is two vertical pairs side by side.
-    for (let column = 0; column < size; column++) pairs[column] = modules[at + column] + modules[at + size + column];
-    for (let column = 0; column < size - 1; column++) {
-      const sum = pairs[column] + pairs[column + 1];
-      if (sum === 0 || sum === 4) blocks++;
+    let run = 0;
+    let last = 2;
+    let bits = 0;
+    let leftPair = 0;
+    for (let column = 0; column < size; column++) {
+      const module = unmasked[at + column] ^ cells[at + column];
+      dark += module;
+      run = module === last ? run + 1 : 1;
+      last = module;
+      score += runStep(run);
+      bits = ((bits << 1) & 0x7ff) | module;
+      if (column >= 10 && (bits === 0x5d0 || bits === 0x05d)) score += 40;
+      const down = module === columnLast[column] ? columnRun[column] + 1 : 1;
+      columnRun[column] = down;
+      columnLast[column] = module;
+      score += runStep(down);
+      const downBits = ((columnBits[column] << 1) & 0x7ff) | module;
+      columnBits[column] = downBits;
+      if (row >= 10 && (downBits === 0x5d0 || downBits === 0x05d)) score += 40;
+      if (row > 0) {
+        // Each 2×2 block is two vertical pairs side by side.
+        const pair = module + (unmasked[at - size + column] ^ cells[at - size + column]);
+        const sum = pair + leftPair;
+        if (column > 0 && (sum === 0 || sum === 4)) blocks++;
+        leftPair = pair;
+      }
     }
   }
   score += blocks * 3;
   return score + Math.abs(Math.ceil((dark * 100) / (size * size) / 5) - 10) * 10;
-}
-
-/** The run (N1) and finder-like pattern (N3) penalties of every row of `modules`. */
-function linePenalties(modules: Uint8Array, size: number): number {
-  let score = 0;
-  for (let row = 0; row < size; row++) {
-    const at = row * size;
-    let last = -1;
-    let run = 0;
-    let bits = 0;
-    for (let column = 0; column < size; column++) {
-      const module = modules[at + column];
-      if (module === last) run++;
-      else {
-        if (run >= 5) score += run - 2;
-        last = module;
-        run = 1;
-      }
-      bits = ((bits << 1) & 0x7ff) | module;
-      if (column >= 10 && (bits === 0x5d0 || bits === 0x05d)) score += 40;
-    }
-    if (run >= 5) score += run - 2;
-  }
-  return score;
 }
 
 /** Which data modules each mask flips, per symbol size (the function modules depend on the version alone). */
@@ -119,7 +129,7 @@ function maskCells(reserved: Uint8Array, size: number): Uint8Array[] {
  * The symbol npm `qrcode` would choose from a symbol it drew with mask 0 (its `modules` and the
  * `reserved` function modules): every mask scored by `qrcode`'s own rules, the lowest penalty winning
  * (the first on a tie), and the symbol with that mask and its format bits. `qrcode` does the same
- * search through a bit matrix's accessors, twenty times slower: 95 % of a plain code's CPU.
+ * search through a bit matrix's accessors, about twice the CPU here (bench/README.md, "Branded QR codes").
  */
 export function bestMaskedModules(
   maskedWithZero: Uint8Array,
@@ -131,16 +141,17 @@ export function bestMaskedModules(
   const unmasked = new Uint8Array(size * size);
   for (let cell = 0; cell < unmasked.length; cell++) unmasked[cell] = maskedWithZero[cell] ^ flipped[0][cell];
 
-  const transposed = new Uint8Array(size * size);
-  const pairs = new Uint8Array(size);
-  let best = { mask: 0, modules: maskedWithZero, score: Infinity };
+  const columns = { run: new Int32Array(size), last: new Int32Array(size), bits: new Int32Array(size) };
+  let best = { mask: 0, score: Infinity };
   for (let mask = 0; mask < 8; mask++) {
-    const modules = new Uint8Array(size * size);
-    const cells = flipped[mask];
-    for (let cell = 0; cell < modules.length; cell++) modules[cell] = unmasked[cell] ^ cells[cell];
-    writeFormat(modules, size, level, mask);
-    const score = penalty(modules, size, transposed, pairs);
-    if (score < best.score) best = { mask, modules, score };
+    // Format modules are never flipped: the mask's format bits go into the unmasked symbol.
+    writeFormat(unmasked, size, level, mask);
+    const score = penalty(unmasked, flipped[mask], size, columns);
+    if (score < best.score) best = { mask, score };
   }
-  return { mask: best.mask, modules: best.modules };
+  const modules = new Uint8Array(size * size);
+  const cells = flipped[best.mask];
+  writeFormat(unmasked, size, level, best.mask);
+  for (let cell = 0; cell < modules.length; cell++) modules[cell] = unmasked[cell] ^ cells[cell];
+  return { mask: best.mask, modules };
 }

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// POST /v1/vcard (JSON) paced at half its max rate, alone and while styled codes render flat out:
+// BENCH_STYLED_CLIENTS clients (default 5, the default pool's one worker and its queue of 4 on
+// this 2-core VM) post the benchmark's style (bench/styled-code.mjs: a PNG logo at 0.2, so level
+// H, rounded modules and finders, a caption) to POST /v1/qrcodes as fast as they are answered, a
+// 503 renderer_busy retried after 20 ms.
+//
+//   node bench/styled-load.mjs   (after npm run build)
+//
+// One service of ./dist as `npm start` runs it, on both cores (BENCH_STYLED_CPU, default 0-1; with
+// 0, the event loop and its one render worker share core 0; run the script under `taskset -c 1`
+// then). BENCH_STYLED_ROUNDS rounds (default 2) of: paced alone, paced during the flood, each
+// BENCH_STYLED_SECONDS (default 10) s. The max rate is measured once after a warm-up.
+import { build } from 'esbuild';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { TYPICAL_CARD } from './cards.mjs';
+import { drive, drivePaced } from './load.mjs';
+import { startService } from './servers.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const num = (name, fallback) => Number(process.env[name] ?? fallback);
+const rounds = num('BENCH_STYLED_ROUNDS', 2);
+const seconds = num('BENCH_STYLED_SECONDS', 10);
+const clients = num('BENCH_STYLED_CLIENTS', 5);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function ringLogo() {
+  const cache = join(root, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const directory = mkdtempSync(join(cache, 'styled-load-bench-'));
+  const entry = join(directory, 'logo.cjs');
+  await build({
+    stdin: {
+      contents: "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",
+      resolveDir: root,
+      loader: 'ts',
+    },
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['pngjs', 'qrcode'],
+    logLevel: 'warning',
+  });
+  const logo = createRequire(join(root, 'package.json'))(entry).ringLogo(256);
+  rmSync(directory, { recursive: true, force: true });
+  return logo;
+}
+
+const styledBody = JSON.stringify({
+  contact: TYPICAL_CARD,
+  style: {
+    colors: { dark: '#1a3a6b', light: '#ffffff', finder: '#b03020' },
+    modules: 'rounded',
+    finders: 'rounded',
+    logo: { image: await ringLogo(), size: 0.2 },
+    frame: { caption: 'Scan to save my contact' },
+  },
+});
+
+/** `clients` loops of POST /v1/qrcodes until `stop()`; counts the codes answered and the 503s. */
+function flood(url) {
+  let running = true;
+  const counts = { codes: 0, busy: 0, other: 0 };
+  const loop = async () => {
+    while (running) {
+      const res = await fetch(`${url}/v1/qrcodes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'image/png' },
+        body: styledBody,
+      });
+      await res.arrayBuffer();
+      if (res.status === 200) counts.codes++;
+      else if (res.status === 503) {
+        counts.busy++;
+        await sleep(20);
+      } else counts.other++;
+    }
+  };
+  const started = performance.now();
+  const loops = Array.from({ length: clients }, loop);
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      return { ...counts, perSecond: Number((counts.codes / ((performance.now() - started) / 1000)).toFixed(1)) };
+    },
+  };
+}
+
+const clientCpu = process.env.BENCH_STYLED_CPU === '0' ? 'core 1' : 'shared';
+const route = { name: 'POST /v1/vcard', method: 'POST', path: '/v1/vcard', body: TYPICAL_CARD, expectStatus: 200 };
+const service = await startService({ dist: resolve(root, 'dist'), cpu: process.env.BENCH_STYLED_CPU ?? '0-1' });
+try {
+  await drive(service, route, { amount: 20_000, connections: 10 });
+  const max = await drive(service, route, { duration: 5, connections: 10 });
+  const rate = Math.round(max.rps / 2);
+  // The pool starts with the first styled code: start it before anything is measured.
+  const warm = flood(service.url);
+  await sleep(3000);
+  await warm.stop();
+  const runs = [];
+  for (let r = 0; r < rounds; r++) {
+    const alone = await drivePaced(service, route, { rate, duration: seconds, connections: 10 });
+    const styled = flood(service.url);
+    await sleep(1000);
+    const during = await drivePaced(service, route, { rate, duration: seconds, connections: 10 });
+    const codes = await styled.stop();
+    const pick = ({ latencyMs, cpuShare, rps }) => ({ rps, cpuShare, ...latencyMs });
+    runs.push({ alone: pick(alone), during: pick(during), codes });
+    console.log(JSON.stringify({ round: r + 1, rate, ...runs.at(-1) }));
+  }
+  console.log(JSON.stringify({ clientCpu, maxRps: max.rps, rate, clients, runs, peakRssMB: service.memory().hwmMB }));
+} finally {
+  await service.stop();
+}

@@ -32,6 +32,8 @@
 //   then import (bench/import.mjs): parsing photo-free vCard text (MB/s), a 10,000-contact Google CSV
 //      batch (POST to succeeded), a 64 MiB .vcf export with photos streamed to a batch (peak RSS).
 //      BENCH_ONLY=import runs this phase alone.
+//   then styled codes: styled-code.mjs (CPU per styled, checked PNG), styled-load.mjs (POST /v1/vcard
+//      paced beside a flood of styled codes), codes-zip.mjs styled. BENCH_ONLY=styled runs it alone.
 // The service keeps its rate limiter on, with a budget too large to trip.
 // Results: a table on stdout and bench/results/latest.json.
 //
@@ -220,6 +222,31 @@ async function importRuns() {
   return result;
 }
 
+/**
+ * Styled codes: CPU per styled, checked PNG (styled-code.mjs), POST /v1/vcard paced beside a flood
+ * of styled codes (styled-load.mjs), and a styled codes.zip (codes-zip.mjs with BENCH_ZIP_STYLED=1,
+ * BENCH_ZIP_CONTACTS sizing it). Each script runs as its own process on the build and prints its
+ * figures; the phase keeps what each printed.
+ */
+function styled() {
+  log('\n[styled] styled and checked codes');
+  const runs = {};
+  for (const [name, script, extraEnv] of [
+    ['styledCode', 'styled-code.mjs', {}],
+    ['styledLoad', 'styled-load.mjs', {}],
+    ['styledCodesZip', 'codes-zip.mjs', { BENCH_ZIP_STYLED: '1' }],
+  ]) {
+    const run = spawnSync(process.execPath, [join(here, script)], {
+      env: { ...process.env, ...extraEnv },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    log(run.stdout);
+    runs[name] = { exitCode: run.status, output: run.stdout.trim().split('\n') };
+  }
+  return runs;
+}
+
 async function print() {
   log('\n[print] PDF sheets and one-code PDF (each sheet in a fresh process)');
   return printPhase(config.dist, { runs: num('BENCH_PRINT_RUNS', 3), items: num('BENCH_PRINT_ITEMS', 10_000), log });
@@ -384,7 +411,7 @@ async function main() {
   const startedAt = new Date();
   const loadAtStart = loadavg();
   build();
-  if (['resilience', 'batches', 'images', 'rich', 'print', 'import'].includes(env.BENCH_ONLY)) {
+  if (['resilience', 'batches', 'images', 'rich', 'print', 'import', 'styled'].includes(env.BENCH_ONLY)) {
     const phases = {
       resilience: async () => resilience(),
       batches: async () => ({ batches: await batches() }),
@@ -392,6 +419,7 @@ async function main() {
       rich: async () => ({ rich: await rich() }),
       print: async () => ({ print: await print() }),
       import: async () => ({ import: await importRuns() }),
+      styled: async () => ({ styled: styled() }),
     };
     const phase = await phases[env.BENCH_ONLY]();
     const only = { date: startedAt.toISOString(), node: process.version, cpuModel: cpus()[0]?.model, ...phase };
@@ -490,6 +518,7 @@ async function main() {
     const richRuns = await rich();
     const printRuns = await print();
     const importResults = await importRuns();
+    const styledRuns = styled();
 
     const yardstickRps = gapYardstick.rps;
     const results = {
@@ -554,6 +583,7 @@ async function main() {
       rich: richRuns,
       print: printRuns,
       import: importResults,
+      styled: styledRuns,
     };
     results.targets = evaluateTargets(results);
     mkdirSync(join(here, 'results'), { recursive: true });

@@ -12,7 +12,7 @@ const SIBLINGS = ['contact', 'nfc'].map((name) => join(LIBRARY_DIR, '..', name))
 
 const STATIC_SPECIFIERS = [
   /\bfrom\s*['"]([^'"]+)['"]/g, // import x from '...'; export { x } from '...'
-  /\bimport\s*['"]([^'"]+)['"]/g, // import '...' (side effects)
+  /(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g, // import '...' (side effects), at the start of a line, not './card-import'
 ];
 // A pure, flat library has no reason to load modules at run time; any such call is flagged.
 const DYNAMIC_LOADS = /\b(?:import|require)\s*\(\s*['"`]?([^'"`)]*)/g;

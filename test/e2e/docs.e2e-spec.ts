@@ -78,6 +78,11 @@ describe('the documentation', () => {
     expect(broken).toEqual([]);
   });
 
+  it('the README stays what a newcomer needs: at most 400 lines, the reference in docs/', () => {
+    const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').length;
+    expect(lines).toBeLessThanOrEqual(400);
+  });
+
   it('the walk-through captures ids instead of pasting example ones', () => {
     const walkThrough = MarkdownDocument.read(join(ROOT, 'README.md')).section('Walk-through');
     const commands = walkThrough

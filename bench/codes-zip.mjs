@@ -10,11 +10,9 @@
 // Styled (BENCH_ZIP_STYLED=1, the candidate only): the style of bench/styled-code.mjs (a PNG logo at
 // 0.2, so level H, rounded modules and finders, a caption) set with PUT /v1/batches/{id}/style; the
 // service on both cores (RENDER_WORKERS default). BENCH_ZIP_CONTACTS (10,000) sizes the batch.
-import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { batchBody } from './batches.mjs';
+import { benchStyle } from './bench-style.mjs';
 import { startService } from './servers.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -26,36 +24,6 @@ const candidate = resolve(root, 'dist');
 const baseline = process.argv[2] ? resolve(process.argv[2]) : null;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const round = (value, digits = 1) => Number(value.toFixed(digits));
-
-/** The benchmark's style, its logo the test fixtures' ring drawn as a 256-pixel PNG. */
-async function benchStyle() {
-  const cache = join(root, 'node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  const directory = mkdtempSync(join(cache, 'codes-zip-bench-'));
-  const entry = join(directory, 'logo.cjs');
-  await build({
-    stdin: {
-      contents: "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    outfile: entry,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    external: ['pngjs', 'qrcode'],
-    logLevel: 'warning',
-  });
-  const { ringLogo } = createRequire(join(root, 'package.json'))(entry);
-  rmSync(directory, { recursive: true, force: true });
-  return {
-    colors: { dark: '#1a3a6b', light: '#ffffff', finder: '#b03020' },
-    modules: 'rounded',
-    finders: 'rounded',
-    logo: { image: ringLogo(256), size: 0.2 },
-    frame: { caption: 'Scan to save my contact' },
-  };
-}
 
 async function untilDone(url, id) {
   for (;;) {

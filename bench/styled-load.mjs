@@ -11,10 +11,8 @@
 // 0, the event loop and its one render worker share core 0; run the script under `taskset -c 1`
 // then). BENCH_STYLED_ROUNDS rounds (default 2) of: paced alone, paced during the flood, each
 // BENCH_STYLED_SECONDS (default 10) s. The max rate is measured once after a warm-up.
-import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { benchStyle } from './bench-style.mjs';
 import { TYPICAL_CARD } from './cards.mjs';
 import { drive, drivePaced } from './load.mjs';
 import { startService } from './servers.mjs';
@@ -26,39 +24,7 @@ const seconds = num('BENCH_STYLED_SECONDS', 10);
 const clients = num('BENCH_STYLED_CLIENTS', 5);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function ringLogo() {
-  const cache = join(root, 'node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  const directory = mkdtempSync(join(cache, 'styled-load-bench-'));
-  const entry = join(directory, 'logo.cjs');
-  await build({
-    stdin: {
-      contents: "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    outfile: entry,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    external: ['pngjs', 'qrcode'],
-    logLevel: 'warning',
-  });
-  const logo = createRequire(join(root, 'package.json'))(entry).ringLogo(256);
-  rmSync(directory, { recursive: true, force: true });
-  return logo;
-}
-
-const styledBody = JSON.stringify({
-  contact: TYPICAL_CARD,
-  style: {
-    colors: { dark: '#1a3a6b', light: '#ffffff', finder: '#b03020' },
-    modules: 'rounded',
-    finders: 'rounded',
-    logo: { image: await ringLogo(), size: 0.2 },
-    frame: { caption: 'Scan to save my contact' },
-  },
-});
+const styledBody = JSON.stringify({ contact: TYPICAL_CARD, style: await benchStyle() });
 
 /** `clients` loops of POST /v1/qrcodes until `stop()`; counts the codes answered and the 503s. */
 function flood(url) {

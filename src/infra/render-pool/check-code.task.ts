@@ -1,4 +1,6 @@
 import { checkCode, prepareQrDecoders, type CodeCheck } from '../../lib/qr/decode';
+// Lowers this worker's priority below the event loop's, once, as the worker loads this module.
+import './worker-priority';
 import type { CheckCodeTask } from './check-code.render-task';
 
 // A worker loads this module when it starts: compiling the decoders now spares the first task that cost. A failure

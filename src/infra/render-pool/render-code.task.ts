@@ -1,6 +1,8 @@
 import { Piscina } from 'piscina';
 import { checkCode, prepareQrDecoders } from '../../lib/qr/decode';
 import { drawStyledCode, type StyledCodeOrder, type StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
+// Lowers this worker's priority below the event loop's, once, as the worker loads this module.
+import './worker-priority';
 import type { RenderedCode } from './render-code.render-task';
 
 // A worker loads this module when it starts: compiling the decoders now spares the first task that cost. A failure

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { availableParallelism } from 'node:os';
+import { readlinkSync } from 'node:fs';
+import { availableParallelism, getPriority } from 'node:os';
 import { join } from 'node:path';
 import { threadId as mainThreadId } from 'node:worker_threads';
 import type { ProbeResult, ProbeTask } from '../../../test/fixtures/render-pool/probe.task';
@@ -58,6 +59,20 @@ describe('RenderPool (piscina worker threads, bounded queue)', () => {
     expect(new Set(results.map((result) => result.threadId)).size).toBe(1);
     expect(results[0].threadId).not.toBe(mainThreadId);
     expect(pool.load).toEqual({ workers: 1, running: 0, queued: 0 });
+  });
+
+  // Where the OS keeps a priority per thread (Linux), the workers run below the event loop.
+  const perThreadPriority = process.platform === 'linux' ? it : it.skip;
+  perThreadPriority('runs its workers at the lowest priority, below the event loop (nice 19 unless told)', async () => {
+    const mainNice = getPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()));
+    const defaults = await probePool().run({ kind: 'priority' });
+    const twelve = await probePool({ nice: 12 }).run({ kind: 'priority' });
+    const normal = await probePool({ nice: 0 }).run({ kind: 'priority' });
+    // Raising the niceness needs no privilege; from an already lowered process it stays at least as low.
+    expect([defaults.nice, twelve.nice, normal.nice]).toEqual([19, Math.max(mainNice, 12), mainNice]);
+    expect(getPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()))).toBe(mainNice);
+    expect(() => probePool({ nice: 20 })).toThrow(RangeError);
+    expect(() => probePool({ nice: 2.5 })).toThrow(RangeError);
   });
 
   it('moves transferred buffers to the worker instead of copying them', async () => {

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { RenderPoolBusyError, RenderPoolClosedError, RenderTaskTimeoutError } from './render-pool.errors';
 import type { RenderTaskModule } from './render-task-module';
+import { WORKER_NICE_ARG } from './worker-priority';
 
 /** How a render pool is sized and bounded. */
 export interface RenderPoolOptions {
@@ -22,6 +23,12 @@ export interface RenderPoolOptions {
    * is replaced. Such an error reaches no caller of `run()`. Default: dropped.
    */
   onWorkerError?: (error: unknown) => void;
+  /**
+   * The workers' niceness, 0 (the event loop's own priority) to 19 (the lowest), where the OS keeps a priority per
+   * thread (Linux). A busy pool then takes the cores the event loop leaves, instead of stalling the JSON routes on a
+   * machine with few cores. Default: 19.
+   */
+  nice?: number;
 }
 
 /** What the pool is doing now: for metrics and for a busy answer's hint. */
@@ -49,6 +56,8 @@ export class RenderPool<Task, Result> {
     this.workers = options.workers ?? Math.max(1, availableParallelism() - 1);
     this.queueLimit = options.queueLimit ?? 4 * this.workers;
     this.taskTimeoutMs = options.taskTimeoutMs ?? 5000;
+    const nice = options.nice ?? 19;
+    if (!Number.isInteger(nice) || nice < 0 || nice > 19) throw new RangeError('nice must be an integer from 0 to 19');
     this.piscina = new Piscina({
       filename: module.file,
       minThreads: this.workers,
@@ -61,6 +70,8 @@ export class RenderPool<Task, Result> {
       // A worker thread loads only JavaScript. From dist/ the module is .js and workers start as the process did;
       // from the TypeScript sources (Jest) each worker first registers tsx's require hook, a dev dependency.
       execArgv: module.file.endsWith('.ts') ? ['--require', require.resolve('tsx/cjs')] : undefined,
+      // Each task module imports worker-priority.ts, which reads this and lowers its worker's priority.
+      argv: [`${WORKER_NICE_ARG}${nice}`],
     });
     // Piscina emits 'error' for a worker's failure outside a task; unheard, that event would end the process.
     this.piscina.on('error', options.onWorkerError ?? (() => undefined));

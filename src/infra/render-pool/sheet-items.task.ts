@@ -1,5 +1,7 @@
 import { planSheetEntry, sheetScene } from '../../lib/print/sheet-entry-plan';
 import { sheetStyledScene } from '../../lib/print/sheet-styled-scene';
+// Lowers this worker's priority below the event loop's, once, as the worker loads this module.
+import './worker-priority';
 import type { SheetItemsResult, SheetItemsTask } from './sheet-items.render-task';
 
 /** Runs in a render-pool worker (SHEET_ITEMS_TASK). */

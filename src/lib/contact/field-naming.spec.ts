@@ -41,13 +41,27 @@ export function namesIn(text: string): { identifiers: Set<string>; strings: stri
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
   const identifiers = new Set<string>();
   const strings: string[] = [];
+  // The brace depth at each open template substitution: its `}` resumes the template's text, which
+  // the scanner only reads as text when asked (else it is scanned as code, and a later backtick
+  // turns the code and comments after it into a string).
+  const substitutions: number[] = [];
+  let depth = 0;
   let previous = ts.SyntaxKind.Unknown;
   for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.CloseBraceToken && substitutions.at(-1) === depth) {
+      substitutions.pop();
+      kind = scanner.reScanTemplateToken(false);
+    }
     if (kind === ts.SyntaxKind.Identifier) identifiers.add(scanner.getTokenValue());
     else if (kind === ts.SyntaxKind.StringLiteral || kind === ts.SyntaxKind.NoSubstitutionTemplateLiteral) {
       if (previous !== ts.SyntaxKind.FromKeyword && previous !== ts.SyntaxKind.ImportKeyword)
         strings.push(scanner.getTokenValue());
-    } else if (kind === ts.SyntaxKind.TemplateHead) strings.push(scanner.getTokenValue());
+    } else if (kind === ts.SyntaxKind.TemplateHead || kind === ts.SyntaxKind.TemplateMiddle) {
+      strings.push(scanner.getTokenValue());
+      substitutions.push(depth);
+    } else if (kind === ts.SyntaxKind.TemplateTail) strings.push(scanner.getTokenValue());
+    else if (kind === ts.SyntaxKind.OpenBraceToken) depth++;
+    else if (kind === ts.SyntaxKind.CloseBraceToken) depth--;
     previous = kind;
   }
   return { identifiers, strings };
@@ -87,8 +101,11 @@ describe('one declaration per field: the files that name each contact field', ()
       ['d.ts', "import { x } from './nickname';"],
       ['e.ts', 'const label = `the ${kind} nickname`;'],
       ['f.ts', "const word = 'nicknames';"],
+      ['g.ts', 'const label = `${kind} and ${other} nickname`;'],
+      ['h.ts', 'const label = `${kind}${{ a: 1 }.a}`; // nickname`\nconst other = `x`;'],
+      ['i.ts', 'const label = `${kind} nick`;\n/** nickname */ const x = `${y}`;'],
     ]);
-    expect(filesNaming('nickname', planted)).toEqual(['a.ts', 'b.ts', 'e.ts']);
+    expect(filesNaming('nickname', planted)).toEqual(['a.ts', 'b.ts', 'e.ts', 'g.ts']);
   });
 
   it.each(fields)('%s is named by at most its ceiling of files (target 3)', (field) => {

@@ -1,5 +1,6 @@
 import type { ContactFields } from './contact';
 import { csvColumnsOf } from './contact-csv-columns';
+import { csvColumnForms } from './csv-column-forms';
 import { describeFields, fieldPresence, firstContractOnly, textLimits } from './contact-field-presence';
 import { ruleJsonSchema } from './contact-json-schema';
 import { CONTACT_SCHEMA } from './contact-schema';
@@ -66,6 +67,9 @@ export const validateContact = compileValidator<ContactFields>(CONTACT_SCHEMA);
 
 /** The CSV column a header names (docs/contact.md#csv-columns); null for an unknown column. */
 export const contactCsvColumn = csvColumnsOf(CONTACT_SCHEMA);
+
+/** The forms of the CSV columns, one line per kind (what the error naming an unknown column lists). */
+export const CONTACT_CSV_COLUMN_FORMS: readonly string[] = Object.freeze(csvColumnForms(CONTACT_SCHEMA));
 
 /** The contact's JSON Schema, every nested object inline (MCP tool input schemas). */
 export function contactJsonSchema(): ReturnType<typeof ruleJsonSchema> {

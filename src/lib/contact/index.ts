@@ -1,7 +1,14 @@
 import type { ContactFields } from './contact';
 import { csvColumnsOf } from './contact-csv-columns';
 import { csvColumnForms } from './csv-column-forms';
-import { describeFields, fieldPresence, firstContractOnly, textLimits } from './contact-field-presence';
+import {
+  describeFields,
+  fieldPresence,
+  fileOnlyFields,
+  firstContractOnly,
+  listShorthands,
+  textLimits,
+} from './contact-field-presence';
 import { ruleJsonSchema } from './contact-json-schema';
 import { CONTACT_SCHEMA } from './contact-schema';
 import { compileValidator } from './schema-validator';
@@ -88,6 +95,12 @@ export const FIRST_CONTRACT_FIELDS: readonly string[] = Object.freeze(
 
 /** Whether a validated contact holds only the first contract's fields (its answer keeps that contract's shape). */
 export const isFirstContract = firstContractOnly(CONTACT_SCHEMA);
+
+/** The flat fields that are one more entry of a list, listed first (`phone` of `phones`). */
+export const CONTACT_LIST_SHORTHANDS: readonly string[] = Object.freeze(listShorthands(CONTACT_SCHEMA));
+
+/** The fields in vcard only, never in qrPayload (listed in qr.omitted). */
+export const CONTACT_FILE_ONLY_FIELDS: readonly string[] = Object.freeze(fileOnlyFields(CONTACT_SCHEMA));
 
 /** The contact's fields in one line each, for tool descriptions and agent instructions. */
 export const CONTACT_FIELD_SUMMARY = describeFields(CONTACT_SCHEMA);

@@ -11,6 +11,7 @@ import {
 } from './contact-field-presence';
 import { ruleJsonSchema } from './contact-json-schema';
 import { CONTACT_SCHEMA } from './contact-schema';
+import { sheetLinesOf, type SheetLineSource } from './sheet-lines';
 import { compileValidator } from './schema-validator';
 
 export { readCsvHeader, type CsvHeader } from './contact-csv-columns';
@@ -101,6 +102,10 @@ export const CONTACT_LIST_SHORTHANDS: readonly string[] = Object.freeze(listShor
 
 /** The fields in vcard only, never in qrPayload (listed in qr.omitted). */
 export const CONTACT_FILE_ONLY_FIELDS: readonly string[] = Object.freeze(fileOnlyFields(CONTACT_SCHEMA));
+
+/** A printed sheet's text lines, in order, and the card properties they are read from. */
+export const CONTACT_SHEET_LINES: readonly SheetLineSource[] = Object.freeze(sheetLinesOf(CONTACT_SCHEMA));
+export type { SheetLineSource } from './sheet-lines';
 
 /** The contact's fields in one line each, for tool descriptions and agent instructions. */
 export const CONTACT_FIELD_SUMMARY = describeFields(CONTACT_SCHEMA);

@@ -68,3 +68,15 @@ export function firstContractOnly(schema: ObjectRule): (contact: object) => bool
     return true;
   };
 }
+
+/** The flat fields that are one more entry of a list (`phone` of `phones`), in declaration order. */
+export function listShorthands(schema: ObjectRule): string[] {
+  return Object.values(schema.fields).flatMap((rule) => (rule.kind === 'list' && rule.shorthand) || []);
+}
+
+/** The fields written to the .vcf only, never to qrPayload (their card spec is `fileOnly`). */
+export function fileOnlyFields(schema: ObjectRule): string[] {
+  return Object.entries(schema.fields)
+    .filter(([, rule]) => [rule.card ?? []].flat().some((spec) => spec.fileOnly))
+    .map(([name]) => name);
+}

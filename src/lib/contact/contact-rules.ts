@@ -33,6 +33,12 @@ export interface RuleDoc {
    * object's parts in its `display` order). `fullName` from the structured name, else the organization.
    */
   importFallback?: readonly string[];
+  /**
+   * The field's text line on a printed sheet (a batch's sheet.pdf), read back from its card's
+   * text or component property: lines in `line` order, line 0 (the name every printed item has)
+   * large and bold, the others smaller. `label` names the line in the sheet's report.
+   */
+  sheet?: { line: number; label?: string };
 }
 
 /** A check of a cleaned text value; the first failing one names the issue. */

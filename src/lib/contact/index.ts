@@ -1,8 +1,17 @@
 import type { ContactFields } from './contact';
 import { csvColumnsOf } from './contact-csv-columns';
-import { describeFields, fieldPresence, firstContractOnly, textLimits } from './contact-field-presence';
+import { csvColumnForms } from './csv-column-forms';
+import {
+  describeFields,
+  fieldPresence,
+  fileOnlyFields,
+  firstContractOnly,
+  listShorthands,
+  textLimits,
+} from './contact-field-presence';
 import { ruleJsonSchema } from './contact-json-schema';
 import { CONTACT_SCHEMA } from './contact-schema';
+import { sheetLinesOf, type SheetLineSource } from './sheet-lines';
 import { compileValidator } from './schema-validator';
 
 export { readCsvHeader, type CsvHeader } from './contact-csv-columns';
@@ -67,6 +76,9 @@ export const validateContact = compileValidator<ContactFields>(CONTACT_SCHEMA);
 /** The CSV column a header names (docs/contact.md#csv-columns); null for an unknown column. */
 export const contactCsvColumn = csvColumnsOf(CONTACT_SCHEMA);
 
+/** The forms of the CSV columns, one line per kind (what the error naming an unknown column lists). */
+export const CONTACT_CSV_COLUMN_FORMS: readonly string[] = Object.freeze(csvColumnForms(CONTACT_SCHEMA));
+
 /** The contact's JSON Schema, every nested object inline (MCP tool input schemas). */
 export function contactJsonSchema(): ReturnType<typeof ruleJsonSchema> {
   return ruleJsonSchema(CONTACT_SCHEMA);
@@ -84,6 +96,16 @@ export const FIRST_CONTRACT_FIELDS: readonly string[] = Object.freeze(
 
 /** Whether a validated contact holds only the first contract's fields (its answer keeps that contract's shape). */
 export const isFirstContract = firstContractOnly(CONTACT_SCHEMA);
+
+/** The flat fields that are one more entry of a list, listed first (`phone` of `phones`). */
+export const CONTACT_LIST_SHORTHANDS: readonly string[] = Object.freeze(listShorthands(CONTACT_SCHEMA));
+
+/** The fields in vcard only, never in qrPayload (listed in qr.omitted). */
+export const CONTACT_FILE_ONLY_FIELDS: readonly string[] = Object.freeze(fileOnlyFields(CONTACT_SCHEMA));
+
+/** A printed sheet's text lines, in order, and the card properties they are read from. */
+export const CONTACT_SHEET_LINES: readonly SheetLineSource[] = Object.freeze(sheetLinesOf(CONTACT_SCHEMA));
+export type { SheetLineSource } from './sheet-lines';
 
 /** The contact's fields in one line each, for tool descriptions and agent instructions. */
 export const CONTACT_FIELD_SUMMARY = describeFields(CONTACT_SCHEMA);

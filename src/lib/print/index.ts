@@ -26,6 +26,7 @@ export {
   type SheetLayout,
   type SheetLayoutName,
 } from './sheet-layouts';
+export type { SheetText } from './sheet-item-painter';
 export {
   writeSheet,
   type SheetEntry,

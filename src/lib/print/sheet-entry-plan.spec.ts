@@ -19,6 +19,13 @@ const ADA = {
   phone: '+44 20 7946 0958',
 };
 
+/** Ada's text lines on a sheet: the name, then the title and the organisation (ORG's first component). */
+const ADA_LINES = [
+  { label: 'name', text: 'Ada Lovelace' },
+  { label: 'title', text: 'Analyst' },
+  { label: 'organization', text: 'Engines; Ltd, London' },
+];
+
 describe('sheetMaxVersion', () => {
   it.each(SHEET_LAYOUT_NAMES.map((name) => [name]))(
     '%s: the largest version whose modules are at least 0.40 mm in the code box',
@@ -38,9 +45,7 @@ describe('planSheetEntry', () => {
     const source = sourceOf(ADA);
     expect(planSheetEntry(source, options)).toEqual({
       index: 0,
-      name: 'Ada Lovelace',
-      title: 'Analyst',
-      organization: 'Engines; Ltd, London',
+      lines: ADA_LINES,
       payload: source.qrPayload,
       textless: false,
     });
@@ -49,7 +54,7 @@ describe('planSheetEntry', () => {
   it('reads the texts of a vCard 4.0 and of a MECARD batch (whose card is vCard 3.0) alike', () => {
     for (const format of ['vcard4', 'mecard'] as const) {
       const plan = planSheetEntry(sourceOf(ADA, { format }), { ...options, encode: { format } });
-      expect(plan).toMatchObject({ name: 'Ada Lovelace', title: 'Analyst', organization: 'Engines; Ltd, London' });
+      expect(plan).toMatchObject({ lines: ADA_LINES });
     }
   });
 

@@ -1,4 +1,4 @@
-import { validateContact, type ContactFields } from '../contact';
+import { CONTACT_SHEET_LINES, validateContact, type ContactFields } from '../contact';
 import { plainQrScene, qrMatrix, type QrScene } from '../qr';
 import {
   encodeCard,
@@ -12,6 +12,7 @@ import { findValueColon } from '../vcard/reader/property-header';
 import { mapVCardToContact, readVCards, splitUnescaped, unescapeText } from '../vcard/reader';
 import { MODULE_MM } from './print-size';
 import { hasShippedGlyphs } from './sheet-fonts';
+import type { SheetText } from './sheet-item-painter';
 import { sheetCodeBoxMm, type SheetLayoutName } from './sheet-layouts';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -20,7 +21,7 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 export interface SheetSource {
   /** Its index in the batch (0-based). */
   index: number;
-  /** The whole card (vCard text): where the name, title and organisation are read from. */
+  /** The whole card (vCard text): where its text lines (the name, ...) are read from. */
   card: string;
   qrPayload: string;
   /** What the batch already left out of qrPayload (not reported again). */
@@ -40,9 +41,8 @@ export interface SheetFitOptions {
 export type SheetPlan =
   | {
       index: number;
-      name: string;
-      title?: string;
-      organization?: string;
+      /** Its text lines, the name first (CONTACT_SHEET_LINES: those its card has). */
+      lines: SheetText[];
       /** The payload of its code: the stored one, or a shorter one fitted to the code box. */
       payload: string;
       /** Field paths left out to fit the code box (beyond what the batch already left out). */
@@ -73,17 +73,15 @@ export function sheetMaxVersion(layout: SheetLayoutName, margin: number): number
  */
 export function planSheetEntry(source: SheetSource, options: SheetFitOptions): SheetPlan {
   const { index } = source;
-  const texts = cardTexts(source.card);
-  if (texts === null) return { index, missing: 'its card has no name to print' };
+  const lines = cardLines(source.card);
+  if (lines === null) return { index, missing: 'its card has no name to print' };
   // Printable ASCII is all in the Latin face: only other text is looked up glyph by glyph.
-  const textless = [texts.name, texts.title, texts.organization].some(
-    (text) => text !== undefined && !PRINTABLE_ASCII.test(text) && !hasShippedGlyphs(text),
-  );
+  const textless = lines.some(({ text }) => !PRINTABLE_ASCII.test(text) && !hasShippedGlyphs(text));
   const level = sheetLevel(options.encode);
   const version = sheetMaxVersion(options.layout, options.margin);
   if (version < 1) return { index, missing: 'the code box is too small for any code' };
   if (utf8Length(source.qrPayload) <= QR_BYTE_CAPACITY[level][version - 1])
-    return { index, ...texts, payload: source.qrPayload, textless };
+    return { index, lines, payload: source.qrPayload, textless };
   // Only a card too dense for the box is read back whole and fitted again.
   const contact = readContact(source.card);
   if (contact === null) return { index, missing: 'its card could not be read back' };
@@ -92,7 +90,7 @@ export function planSheetEntry(source: SheetSource, options: SheetFitOptions): S
     const fitted = encodeCard(contact, { ...options.encode, budget });
     const already = new Set(source.omitted ?? []);
     const omitted = fitted.omitted.filter((path) => !already.has(path));
-    return { index, ...texts, payload: fitted.qrPayload, omitted, textless };
+    return { index, lines, payload: fitted.qrPayload, omitted, textless };
   } catch (error) {
     if (!(error instanceof QrBudgetExceededError)) throw error;
     return {
@@ -103,28 +101,30 @@ export function planSheetEntry(source: SheetSource, options: SheetFitOptions): S
 }
 
 /**
- * The name, title and organisation of a card the service wrote (unfolded, one property a line):
- * FN, TITLE and ORG's first component, unescaped. Cheaper than reading the whole card, which
- * every contact of a sheet needs before its first byte.
+ * The text lines of a card the service wrote (unfolded, one property a line): each line's property
+ * (its value, or its component), unescaped; the lines with text, or null when the first (the name)
+ * has none. Cheaper than reading the whole card, which every contact of a sheet needs before its
+ * first byte.
  */
-function cardTexts(card: string): { name: string; title?: string; organization?: string } | null {
-  const texts: { name?: string; title?: string; organization?: string } = {};
+function cardLines(card: string): SheetText[] | null {
+  const texts = new Map<(typeof CONTACT_SHEET_LINES)[number], string>();
   for (const line of card.split(/\r?\n/)) {
     const colon = findValueColon(line);
     if (colon < 0) continue;
     const header = line.slice(0, colon).split(';')[0].toUpperCase();
     const property = header.slice(header.lastIndexOf('.') + 1);
     const value = line.slice(colon + 1);
-    if (property === 'FN') texts.name = unescapeText(value);
-    else if (property === 'TITLE') texts.title = unescapeText(value);
-    else if (property === 'ORG') texts.organization = unescapeText(splitUnescaped(value, ';')[0]);
+    for (const source of CONTACT_SHEET_LINES) {
+      if (!source.properties.includes(property)) continue;
+      const text = source.component === undefined ? value : (splitUnescaped(value, ';')[source.component] ?? '');
+      texts.set(source, unescapeText(text));
+    }
   }
-  if (texts.name === undefined || texts.name === '') return null;
-  return {
-    name: texts.name,
-    ...(texts.title ? { title: texts.title } : {}),
-    ...(texts.organization ? { organization: texts.organization } : {}),
-  };
+  if (!texts.get(CONTACT_SHEET_LINES[0])) return null;
+  return CONTACT_SHEET_LINES.flatMap(({ label }, line) => {
+    const text = texts.get(CONTACT_SHEET_LINES[line]);
+    return text ? [{ label, text }] : [];
+  });
 }
 
 /** The contact a card holds, cleaned by the contact rules; null when it cannot be read back. */

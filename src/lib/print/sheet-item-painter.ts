@@ -4,16 +4,17 @@ import type { SheetLayout } from './sheet-layouts';
 import { mmToPt } from './sheet-geometry';
 import { drawLine, fitLine, type FittedLine } from './sheet-text';
 
-/** What one item of a sheet shows. */
-export interface SheetItemContent {
-  name: string;
-  title?: string;
-  organization?: string;
-  scene: QrScene;
+/** A text line of an item, and how the report names it (by the field it shows). */
+export interface SheetText {
+  label: string;
+  text: string;
 }
 
-/** A text line of an item, by the field it shows. */
-export type SheetTextLine = 'name' | 'title' | 'organization';
+/** What one item of a sheet shows: its text lines, the name first, and its code. */
+export interface SheetItemContent {
+  lines: readonly SheetText[];
+  scene: QrScene;
+}
 
 // Line pitch and baseline as shares of the font size: room for accents above and descenders below.
 const LINE_PITCH = 1.3;
@@ -22,8 +23,8 @@ const ASCENT = 1.0;
 /**
  * Draws an item with its top-left corner at `origin` (mm from the page's): its text lines in the
  * layout's text box and its code fitted into the code box (a scene taller than wide, with a frame
- * band, is centred at the box's full height). Returns the text lines that were not printed because
- * a character has no shipped glyph.
+ * band, is centred at the box's full height). Returns the labels of the text lines that were not
+ * printed because a character has no shipped glyph.
  */
 export function paintSheetItem(
   doc: PDFKit.PDFDocument,
@@ -31,23 +32,18 @@ export function paintSheetItem(
   layout: SheetLayout,
   origin: { x: number; y: number },
   item: SheetItemContent,
-): SheetTextLine[] {
+): string[] {
   const textBox = layout.textBox;
   const maxWidth = mmToPt(textBox.width);
-  const wanted: [SheetTextLine, string | undefined, FittedLine | null][] = [
-    ['name', item.name, null],
-    ['title', item.title, null],
-    ['organization', item.organization, null],
-  ];
-  const dropped: SheetTextLine[] = [];
+  const dropped: string[] = [];
   const lines: FittedLine[] = [];
-  for (const [field, text] of wanted) {
-    if (text === undefined || text === '') continue;
+  for (const [position, { label, text }] of item.lines.entries()) {
+    if (text === '') continue;
     const line =
-      field === 'name'
+      position === 0
         ? fitLine(doc, text, maxWidth, layout.nameSize, 'bold')
         : fitLine(doc, text, maxWidth, layout.detailSize, 'regular');
-    if (line === null) dropped.push(field);
+    if (line === null) dropped.push(label);
     else lines.push(line);
   }
   const blockHeight = lines.reduce((sum, line) => sum + line.size * LINE_PITCH, 0);

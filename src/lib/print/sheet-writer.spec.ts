@@ -35,10 +35,10 @@ describeWithProgram('pdftotext', 'apt-get install -y poppler-utils', ['-v'])('wr
   it('leaves out a line no shipped font can draw, counts the item textless and reports it with the left-out and missing ones', async () => {
     const entries: SheetEntry[] = [
       personItem(0),
-      { ...personItem(1), name: 'Party 🎉 Person' },
+      personItem(1, { name: 'Party 🎉 Person' }),
       { index: 2, missing: 'the card does not fit the code box' },
       { ...personItem(3), omitted: ['urls[0]', 'phones[1].number'] },
-      { ...personItem(4), title: 'Runes ᚠᚢᚦ' },
+      personItem(4, { title: 'Runes ᚠᚢᚦ' }),
     ];
     const { summary, file } = await sheet(entries, true);
     expect(summary).toEqual({ pages: 2, printed: 4, fitted: 1, missing: 1, textless: 2 });
@@ -65,10 +65,7 @@ describeWithProgram('pdftotext', 'apt-get install -y poppler-utils', ['-v'])('wr
 
   it('shrinks a long name to fit, then cuts it with an ellipsis', async () => {
     const long = 'Maximiliane Alexandrina Konstantinopoulou-Wolkenstein von Hohenzollern-Sigmaringen';
-    const { file } = await sheet([
-      { ...personItem(0), name: long },
-      { ...personItem(1), name: 'Jane Doe-Smithson' },
-    ]);
+    const { file } = await sheet([personItem(0, { name: long }), personItem(1, { name: 'Jane Doe-Smithson' })]);
     const text = pdfText(file, 1);
     const cut = /Maximiliane[^\n]*…/.exec(text)?.[0] ?? '';
     expect(cut.length).toBeGreaterThan(10);

@@ -1,18 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { ApiError } from '../../core/errors/api-error';
 import type { BatchSource } from '../../infra/store/batch-record';
-import { contactCsvColumn, readCsvHeader } from '../../lib/contact';
+import { CONTACT_CSV_COLUMN_FORMS, contactCsvColumn, readCsvHeader } from '../../lib/contact';
 import { csvDialectMapper, detectCsvDialect } from '../../lib/contact/csv-dialects';
-
-/** The column forms of docs/contact.md#csv-columns, for the error that names an unknown column. */
-const CSV_COLUMN_FORMS = [
-  'fullName, organization, department, title, nickname, birthday, note, photoUrl, phone, email, website, address',
-  'phone.<type>, email.<type>, url.<type>',
-  'name.family, name.given, name.additional, name.prefix, name.suffix',
-  'address.<component>, address.<type>.<component>',
-  'social.<service>',
-  'categories (values separated by |)',
-];
 
 /** A column name as it may appear in an error: shortened, control characters dropped. */
 function shown(name: string): string {
@@ -81,7 +71,10 @@ export function contactsFromCsv(text: string): CsvContacts {
   if (!read.ok) {
     const column = shown(read.column);
     if (read.reason === 'repeated') throw invalidCsv(`The CSV column "${column}" appears twice.`, { column });
-    throw invalidCsv(`The CSV column "${column}" is not a contact field.`, { column, columns: CSV_COLUMN_FORMS });
+    throw invalidCsv(`The CSV column "${column}" is not a contact field.`, {
+      column,
+      columns: CONTACT_CSV_COLUMN_FORMS,
+    });
   }
   return { contacts: records.map((record) => read.toContact(record)), source: 'csv' };
 }

@@ -105,8 +105,8 @@ export class BatchSheets implements OnApplicationShutdown {
         // A styled code that failed the check is not printed: the report page lists it as missing.
         if ('unreadable' in drawn) yield { index: plan.index, missing: drawn.unreadable };
         else {
-          const { index, name, title, organization, omitted } = plan;
-          yield { index, name, title, organization, omitted, scene: 'scene' in drawn ? drawn.scene : drawn };
+          const { index, lines, omitted } = plan;
+          yield { index, lines, omitted, scene: 'scene' in drawn ? drawn.scene : drawn };
         }
       }
     }

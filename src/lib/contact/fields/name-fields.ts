@@ -13,6 +13,7 @@ export const NAME_FIELDS = {
     example: 'Ada Lovelace',
     importFallback: ['name', 'organization'],
     csv: { google: ['Name'] },
+    sheet: { line: 0, label: 'name' },
     card: [
       { kind: 'name', property: 'N', derived: true, mecard: 'N' },
       { kind: 'text', property: 'FN', mecardCarriedBy: 'N' },

@@ -9,6 +9,7 @@ export const WORK_FIELDS = {
     example: 'Analytical Engines Ltd',
     card: { kind: 'component', property: 'ORG', index: 0, mecard: 'ORG' },
     csv: { google: ['Organization 1 - Name', 'Organization Name'], outlook: ['Company'] },
+    sheet: { line: 2 },
   }),
   department: text(256, {
     description: 'Department (ORG, second component).',
@@ -24,5 +25,6 @@ export const WORK_FIELDS = {
     card: { kind: 'text', property: 'TITLE' },
     csv: { google: ['Organization 1 - Title', 'Organization Title'], outlook: ['Job Title'] },
     budget: { rank: 10, docs: 'title' },
+    sheet: { line: 1 },
   }),
 } satisfies Record<string, Rule>;

@@ -68,8 +68,10 @@ export class BatchPlainCodes implements OnApplicationShutdown {
 
   private poolOf(): RenderPool<PlainCodesTask, PlainCodesResult> {
     if (this.closed && !this.pool) throw new Error('the application is shutting down');
+    // One worker a core, not one less: they run below the event loop's priority, so the event loop
+    // writes the archive (and answers others) first and the workers draw on whatever it leaves.
     this.pool ??= new RenderPool(PLAIN_CODES_TASK, {
-      workers: Math.max(1, availableParallelism() - 1),
+      workers: availableParallelism(),
       taskTimeoutMs: TASK_TIMEOUT_MS,
     });
     return this.pool;

@@ -5,7 +5,8 @@
 //
 //   node bench/codes-zip.mjs [baseline dist]     (after npm run build; the candidate is ./dist)
 //
-// Plain: the service pinned to core 0, the client on core 1; with a baseline dist, BENCH_ZIP_ROUNDS
+// Plain: the service pinned to core 0 (BENCH_ZIP_CPU, e.g. 0-1 to give it both cores and so its
+// plain-code worker one of its own), the client on core 1; with a baseline dist, BENCH_ZIP_ROUNDS
 // rounds (default 3) run baseline and candidate in ABBA order, so both see the host alike.
 // Styled (BENCH_ZIP_STYLED=1, the candidate only): the style of bench/styled-code.mjs (a PNG logo at
 // 0.2, so level H, rounded modules and finders, a caption) set with PUT /v1/batches/{id}/style; the
@@ -20,6 +21,7 @@ const num = (name, fallback) => Number(process.env[name] ?? fallback);
 const rounds = num('BENCH_ZIP_ROUNDS', 3);
 const contacts = num('BENCH_ZIP_CONTACTS', 10_000);
 const styled = process.env.BENCH_ZIP_STYLED === '1';
+const plainCpu = process.env.BENCH_ZIP_CPU ?? '0';
 const candidate = resolve(root, 'dist');
 const baseline = process.argv[2] ? resolve(process.argv[2]) : null;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -37,7 +39,7 @@ async function untilDone(url, id) {
 async function zipRun(dist, style) {
   const service = await startService({
     dist,
-    cpu: style ? '0-1' : 0,
+    cpu: style ? '0-1' : plainCpu,
     name: dist === candidate ? 'candidate' : 'baseline',
     env: { BATCH_MAX_ACTIVE_PER_CLIENT: '100', BATCH_MAX_ACTIVE: '100', JOB_TTL_SECONDS: '3600' },
   });
@@ -88,4 +90,4 @@ for (let r = 0; r < rounds; r++) {
     console.log(JSON.stringify({ round: r + 1, styled, ...run }));
   }
 }
-console.log(JSON.stringify({ styled, contacts, runs }));
+console.log(JSON.stringify({ styled, contacts, cpu: styled ? '0-1' : plainCpu, runs }));

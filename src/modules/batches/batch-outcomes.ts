@@ -2,29 +2,45 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import { buildErrorBody } from '../../core/errors/error-body';
 import { ERROR_CODES, ErrorCode } from '../../core/errors/error-codes';
+import type { PlainCodeOrder } from '../../infra/render-pool/plain-codes.render-task';
 import type { BatchRecord, StoredItem } from '../../infra/store/batch-record';
 import { BatchStore } from '../../infra/store/batch-store';
 import { qrFileSlug } from '../../lib/qr';
 import type { QrStyleJudgement } from '../../lib/qr/style/judge-qr-style';
-import { formattedName, minQrVersion, utf8Length } from '../../lib/vcard';
+import { formattedName, minQrVersion, type QrLevel, utf8Length } from '../../lib/vcard';
 import { plainCheckReport } from '../qrcodes/qr-check-report';
 import type { QrImageOptions } from '../vcard/card-query';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
-import { QrImageService, type QrImageType } from '../vcard/qr-image.service';
+import { fittingQrLevel, type QrImageType } from '../vcard/qr-image.service';
 import { VCardService } from '../vcard/vcard.service';
 import type { ZipFile } from './batch-codes-zip';
 import { BatchManifest } from './batch-manifest';
+import { BatchPlainCodes } from './batch-plain-codes';
 import { BatchStyledCodes } from './batch-styled-codes';
 
 /** Cards written per read of the store while streaming cards.vcf. */
 const VCF_PAGE = 500;
 /** Contacts read from the store at a time while streaming codes.zip (two files each). */
 const ZIP_PAGE = 100;
+/** Plain codes drawn on a worker at a time: some 40 ms of a worker's time for typical cards. */
+const PLAIN_CHUNK = 20;
 
 export type BatchItem =
   | ({ index: number; status: 'succeeded'; result: VCardResponseDto } & ItemImport)
   | ({ index: number; status: 'failed'; error: ReturnType<typeof buildErrorBody>['error'] } & ItemImport)
   | { index: number; status: 'pending' };
+
+type SucceededItem = Extract<StoredItem, { ok: true }>;
+
+/** A successful contact of a codes.zip and the stem of its files' names. */
+interface ZipContact {
+  index: number;
+  item: SucceededItem;
+  stem: string;
+}
+
+/** A contact of a plain codes.zip with its payload, the payload's UTF-8 bytes and the level its code is drawn at. */
+type PlainZipCode = ZipContact & PlainCodeOrder & { bytes: number };
 
 /** A card of a vCard export carries its import report beside its outcome. */
 type ItemImport = { import?: StoredItem['import'] };
@@ -53,7 +69,7 @@ export class BatchOutcomes {
   constructor(
     private readonly store: BatchStore,
     private readonly vcards: VCardService,
-    private readonly images: QrImageService,
+    private readonly plain: BatchPlainCodes,
     private readonly styled: BatchStyledCodes,
   ) {}
 
@@ -102,9 +118,10 @@ export class BatchOutcomes {
    * The files of codes.zip (docs/batches.md#qr-codes-as-a-zip): for each successful contact in
    * input order, its QR image then its card as a one-card .vcf, named `NNNNN-<slug>` with NNNNN
    * its index + 1 padded to the digits of the batch's total, and last manifest.csv. Read a page of
-   * the store at a time and drawn one by one as the archive asks for them, so memory does not grow
-   * with the batch (but for the manifest's rows). With a style (judged), each code is drawn and
-   * checked on the render pool; one the decoders cannot read gets no image, and the manifest says so.
+   * the store at a time and drawn a few chunks ahead of the archive, so memory does not grow with
+   * the batch (but for the manifest's rows). Plain codes are drawn on the plain-code workers; with
+   * a style (judged), each code is drawn and checked on the render pool, and one the decoders
+   * cannot read gets no image, which the manifest says.
    */
   async *codes(
     batch: BatchRecord,
@@ -112,39 +129,70 @@ export class BatchOutcomes {
     options: QrImageOptions,
     style?: QrStyleJudgement,
   ): AsyncGenerator<ZipFile> {
-    const digits = String(batch.total).length;
     const manifest = new BatchManifest();
+    const store = type === 'png';
+    if (style) {
+      for await (const { index, item, stem } of this.zipContacts(batch)) {
+        const name = `${stem}.${type}`;
+        const code = await this.styled.draw(item.qrPayload, style, type, options);
+        const check = code.file ? 'passed' : 'unreadable';
+        manifest.add({
+          index,
+          file: code.file ? name : '',
+          version: code.version,
+          level: code.level,
+          check,
+          warnings: code.warnings,
+        });
+        if (code.file) yield { name, data: code.file, store };
+        yield this.vcfFile(stem, item);
+      }
+    } else {
+      const { scale, margin } = options;
+      const drawn = this.plain.drawInOrder(this.plainChunks(batch, options.qrLevel), { type, scale, margin });
+      for await (const { chunk, files } of drawn)
+        for (const [i, { index, item, stem, level, bytes }] of chunk.entries()) {
+          const name = `${stem}.${type}`;
+          const { warnings } = plainCheckReport(level, margin, bytes);
+          manifest.add({ index, file: name, version: minQrVersion(bytes)[level], level, check: 'plain', warnings });
+          yield { name, data: files[i], store };
+          yield this.vcfFile(stem, item);
+        }
+    }
+    yield manifest.file();
+  }
+
+  /** The batch's successful contacts in input order with their files' stem, a page of the store at a time. */
+  private async *zipContacts(batch: BatchRecord): AsyncGenerator<ZipContact> {
+    const digits = String(batch.total).length;
     for (let from = 0; from < batch.total; from += ZIP_PAGE) {
       const items = await this.store.items(batch.id, from, Math.min(batch.total, from + ZIP_PAGE));
       for (const [offset, item] of items.entries()) {
         if (!item?.ok) continue;
         const index = from + offset;
         const stem = `${String(index + 1).padStart(digits, '0')}-${qrFileSlug(formattedName(item.card ?? item.qrPayload))}`;
-        const name = `${stem}.${type}`;
-        if (style) {
-          const code = await this.styled.draw(item.qrPayload, style, type, options);
-          const check = code.file ? 'passed' : 'unreadable';
-          manifest.add({
-            index,
-            file: code.file ? name : '',
-            version: code.version,
-            level: code.level,
-            check,
-            warnings: code.warnings,
-          });
-          if (code.file) yield { name, data: code.file, store: type === 'png' };
-        } else {
-          const drawn = this.images.renderFitting(item.qrPayload, type, options);
-          const bytes = utf8Length(item.qrPayload);
-          const { level } = drawn;
-          const warnings = plainCheckReport(level, options.margin, bytes).warnings;
-          manifest.add({ index, file: name, version: minQrVersion(bytes)[level], level, check: 'plain', warnings });
-          yield { name, data: drawn.file, store: type === 'png' };
-        }
-        yield { name: `${stem}.vcf`, data: Buffer.from(this.vcards.fromStored(item).vcard, 'utf8'), store: false };
+        yield { index, item, stem };
       }
     }
-    yield manifest.file();
+  }
+
+  /** The contacts in chunks of PLAIN_CHUNK, each with its level: `asked`, or the highest lower one that holds it. */
+  private async *plainChunks(batch: BatchRecord, asked: QrLevel): AsyncGenerator<PlainZipCode[]> {
+    let chunk: PlainZipCode[] = [];
+    for await (const contact of this.zipContacts(batch)) {
+      const payload = contact.item.qrPayload;
+      const bytes = utf8Length(payload);
+      chunk.push({ ...contact, payload, bytes, level: fittingQrLevel(bytes, asked) });
+      if (chunk.length === PLAIN_CHUNK) {
+        yield chunk;
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) yield chunk;
+  }
+
+  private vcfFile(stem: string, item: SucceededItem): ZipFile {
+    return { name: `${stem}.vcf`, data: Buffer.from(this.vcards.fromStored(item).vcard, 'utf8'), store: false };
   }
 
   private toItem(index: number, item: StoredItem | null, docsBase: string): BatchItem {

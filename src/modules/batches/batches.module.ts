@@ -10,6 +10,7 @@ import { BatchSheets } from './batch-sheets';
 import { BatchesController } from './batches.controller';
 import { BatchesService } from './batches.service';
 import { BatchOutcomes } from './batch-outcomes';
+import { BatchPlainCodes } from './batch-plain-codes';
 import { BatchStyledCodes } from './batch-styled-codes';
 import { DownloadLimiter } from './download-limiter';
 
@@ -37,6 +38,7 @@ import { DownloadLimiter } from './download-limiter';
     },
     BatchesService,
     BatchOutcomes,
+    BatchPlainCodes,
     BatchStyledCodes,
     BatchSheets,
     DownloadLimiter,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import { QrLevelCapacityError, qrMatrix, qrPng, qrSvg } from '../../lib/qr';
-import { QR_BYTE_CAPACITY, type QrLevel, utf8Length } from '../../lib/vcard';
+import { QR_BYTE_CAPACITY, type QrLevel } from '../../lib/vcard';
 import type { QrImageOptions } from './card-query';
 
 export type QrImageType = 'png' | 'svg';
@@ -23,6 +23,12 @@ export function qrImageCapacityError({ bytes, capacity, level }: QrLevelCapacity
   });
 }
 
+/** `asked`, or the highest lower level that holds a payload of `bytes` (L when none does). */
+export function fittingQrLevel(bytes: number, asked: QrLevel): QrLevel {
+  const lower = LEVELS_DOWNWARD.slice(LEVELS_DOWNWARD.indexOf(asked));
+  return lower.find((candidate) => bytes <= QR_BYTE_CAPACITY[candidate][QR_BYTE_CAPACITY[candidate].length - 1]) ?? 'L';
+}
+
 /** Draws the QR code of a payload. Nothing is kept: the image exists only in the answer. */
 @Injectable()
 export class QrImageService {
@@ -34,19 +40,6 @@ export class QrImageService {
       if (!(error instanceof QrLevelCapacityError)) throw error;
       throw qrImageCapacityError(error);
     }
-  }
-
-  /**
-   * The code at the asked level or, for a payload too large for it, at the highest lower level
-   * that holds it: every card the service encodes fits at level L, so this always draws. For the
-   * images of a batch's ZIP, which cannot refuse one contact after the answer has begun.
-   */
-  renderFitting(qrPayload: string, type: QrImageType, options: QrImageOptions): { file: Buffer; level: QrLevel } {
-    const bytes = utf8Length(qrPayload);
-    const lower = LEVELS_DOWNWARD.slice(LEVELS_DOWNWARD.indexOf(options.qrLevel));
-    const level =
-      lower.find((candidate) => bytes <= QR_BYTE_CAPACITY[candidate][QR_BYTE_CAPACITY[candidate].length - 1]) ?? 'L';
-    return { file: this.draw(qrPayload, type, options, level), level };
   }
 
   private draw(qrPayload: string, type: QrImageType, options: QrImageOptions, level: QrLevel): Buffer {

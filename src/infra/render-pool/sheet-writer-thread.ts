@@ -67,7 +67,8 @@ export function writeSheetOnThread(
       output.removeListener('close', closed);
       output.removeListener('error', settle);
       room?.();
-      if (error !== null) output.destroy(error);
+      // Cut short without an error of its own: the caller hears the error from the promise.
+      if (error !== null) output.destroy();
       // Settled once the thread is gone, so that nothing of the sheet outlives the promise.
       void worker.terminate().then(() => (error !== null ? reject(error) : resolve(summary as SheetSummary)));
     };
@@ -105,8 +106,8 @@ export function writeSheetOnThread(
 
     const feed = async () => {
       for await (const group of groups) {
-        if (settled) break;
         group.drawn.catch((error: unknown) => settle(error as Error));
+        if (settled) break;
         send({ kind: 'group', entries: group.entries, scenes: group.scenes }, [group.scenes]);
         ahead++;
         while (ahead >= GROUPS_AHEAD && !settled) await new Promise<void>((resolve) => (room = resolve));

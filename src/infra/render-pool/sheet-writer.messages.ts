@@ -34,6 +34,4 @@ export type ToSheetWriter =
 
 /** From the writer: PDF bytes, a group taken (room for another), or the end with what was written. */
 export type FromSheetWriter =
-  | { kind: 'bytes'; chunk: Uint8Array }
-  | { kind: 'group-taken' }
-  | { kind: 'end'; summary: SheetSummary };
+  { kind: 'bytes'; chunk: Uint8Array } | { kind: 'group-taken' } | { kind: 'end'; summary: SheetSummary };

@@ -94,7 +94,10 @@ export class BatchSheets implements OnApplicationShutdown {
   ): Promise<SheetSummary> {
     if (this.closed) throw new Error('the application is shutting down');
     const running = new AbortController();
-    const written = writeSheetOnThread(sheet.layout, this.groups(sheet), output, { ...options, signal: running.signal });
+    const written = writeSheetOnThread(sheet.layout, this.groups(sheet), output, {
+      ...options,
+      signal: running.signal,
+    });
     const settled = written.then(
       () => undefined,
       () => undefined,

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { RenderPoolBusyError, RenderPoolClosedError, RenderTaskTimeoutError } from './render-pool.errors';
 import type { RenderTaskModule } from './render-task-module';
@@ -78,11 +79,11 @@ export class RenderPool<Task, Result> {
   }
 
   /**
-   * Runs `task` on a worker. The buffers in `transfer` move to the worker instead of being copied, and are empty
-   * here afterwards: name only buffers nothing else uses (never the shared pool under a small Node Buffer). A
-   * refused task keeps its buffers.
+   * Runs `task` on a worker. The buffers and ports in `transfer` move to the worker instead of being copied, and are
+   * unusable here afterwards: name only buffers nothing else uses (never the shared pool under a small Node Buffer).
+   * A refused task keeps them.
    */
-  run(task: Task, transfer: readonly ArrayBuffer[] = []): Promise<Result> {
+  run(task: Task, transfer: readonly (ArrayBuffer | MessagePort)[] = []): Promise<Result> {
     if (this.closing) return Promise.reject(new RenderPoolClosedError());
     if (this.admitted >= this.workers + this.queueLimit)
       return Promise.reject(new RenderPoolBusyError(this.queueLimit));

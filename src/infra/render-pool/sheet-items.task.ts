@@ -7,12 +7,13 @@ import type { SheetItemsResult, SheetItemsTask } from './sheet-items.render-task
 /** Runs in a render-pool worker (SHEET_ITEMS_TASK). */
 export default async function sheetItemsTask(task: SheetItemsTask): Promise<SheetItemsResult> {
   if (task.kind === 'plan') return task.sources.map((source) => planSheetEntry(source, task.options));
-  const { payloads, level, margin, style } = task;
+  const { payloads, level, margin, style, scenes } = task;
+  const drawn = [];
   // A styled code is checked one at a time: the decoders are loaded once per worker, on the first.
-  if (style !== undefined) {
-    const scenes = [];
-    for (const payload of payloads) scenes.push(await sheetStyledScene(payload, level, style, margin));
-    return scenes;
-  }
-  return payloads.map((payload) => sheetScene(payload, level, margin));
+  if (style !== undefined)
+    for (const payload of payloads) drawn.push(await sheetStyledScene(payload, level, style, margin));
+  else for (const payload of payloads) drawn.push(sheetScene(payload, level, margin));
+  scenes.postMessage(drawn);
+  scenes.close();
+  return drawn.length;
 }

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { ApiRoute } from '../../http/api-route.decorator';
 import { clientAddress, takeOverResponse, type HttpRequestLike } from '../../http/native-http';
 import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
-import { writeSheet, type SheetLayoutName } from '../../lib/print';
+import type { SheetLayoutName } from '../../lib/print';
 import { BatchSheets } from './batch-sheets';
 import { BatchSheetDocs } from './batch-sheet.docs';
 import { BatchesService } from './batches.service';
@@ -47,9 +47,7 @@ export class BatchSheetController {
     raw.setHeader('Content-Disposition', `attachment; filename="${batch.id}-${query.layout}.pdf"`);
     raw.setHeader('QR-Sheet-Report', `fitted=${fitted}, missing=${missing}, textless=${textless}`);
     try {
-      await writeSheet(query.layout, this.sheets.entries(planned), raw, {
-        report: fitted + missing + textless > 0,
-      });
+      await this.sheets.write(planned, raw, { report: fitted + missing + textless > 0 });
     } catch {
       // The status line is gone (or the client is): all that is left is to cut the response short.
       raw.destroy();

@@ -1,6 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
-import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { BatchRecord } from '../../infra/store/batch-record';
 import { BatchStore } from '../../infra/store/batch-store';
 import { RenderPool } from '../../infra/render-pool/render-pool';
@@ -10,10 +11,9 @@ import {
   type SheetItemsResult,
   type SheetItemsTask,
 } from '../../infra/render-pool/sheet-items.render-task';
-import type { SheetEntry, SheetLayoutName } from '../../lib/print';
+import { writeSheetOnThread, type SheetGroup } from '../../infra/render-pool/sheet-writer-thread';
+import type { SheetLayoutName, SheetSummary } from '../../lib/print';
 import { sheetLevel, type SheetPlan, type SheetSource } from '../../lib/print/sheet-entry-plan';
-import type { SheetStyledScene } from '../../lib/print/sheet-styled-scene';
-import type { QrScene } from '../../lib/qr';
 import type { ResolvedQrStyle } from '../../lib/qr/style/qr-style';
 import type { QrLevel } from '../../lib/vcard';
 import { isPlainStyle, judgeStyle } from '../qrcodes/qr-style-checks';
@@ -36,7 +36,7 @@ export const SHEET_MARGIN = 4;
 const PLAN_CHUNK = 250;
 /** Codes drawn on a worker at a time while the sheet streams: a page of cards. */
 const DRAW_CHUNK = 10;
-/** Chunks of one sheet on the workers at once: enough to keep them busy while the writer works. */
+/** Plan chunks of one sheet on the workers at once. */
 const IN_FLIGHT = 4;
 /** The longest one chunk may take, waiting included. */
 const TASK_TIMEOUT_MS = 60_000;
@@ -44,12 +44,15 @@ const TASK_TIMEOUT_MS = 60_000;
 /**
  * Print sheets of batches: contacts fitted to a layout's code box (before the first byte, so the
  * counts can go in a header) and their codes drawn as the sheet streams, both on worker threads
- * of the module's sheet pool, so the event loop only writes the PDF.
+ * of the module's sheet pool; the PDF is written on a thread of its own, so the event loop only
+ * moves its bytes.
  */
 @Injectable()
 export class BatchSheets implements OnApplicationShutdown {
   private pool: RenderPool<SheetItemsTask, SheetItemsResult> | undefined;
   private closed = false;
+  /** Sheets being written, each settled (either way) once its writer thread has ended. */
+  private readonly running = new Map<AbortController, Promise<void>>();
 
   constructor(private readonly store: BatchStore) {}
 
@@ -79,42 +82,66 @@ export class BatchSheets implements OnApplicationShutdown {
     return { batch, layout, plans, counts, level, ...(judged?.style ? { style: judged.style } : {}) };
   }
 
-  /** The sheet's entries in order, each code drawn on a worker a few pages ahead of the writer. */
-  async *entries(sheet: PlannedSheet): AsyncGenerator<SheetEntry> {
-    const { plans, level, style } = sheet;
-    function* groups(): Generator<SheetPlan[]> {
-      for (let from = 0; from < plans.length; from += DRAW_CHUNK) yield plans.slice(from, from + DRAW_CHUNK);
-    }
-    const drawn = this.inOrder(groups(), async (group) => {
-      const payloads = group.flatMap((plan) => ('missing' in plan ? [] : [plan.payload]));
-      const task = { kind: 'draw' as const, payloads, level, margin: SHEET_MARGIN, ...(style ? { style } : {}) };
-      const scenes = payloads.length === 0 ? [] : await this.run(task);
-      return { group, scenes: scenes as (QrScene | SheetStyledScene)[] };
+  /**
+   * Writes the sheet PDF to `output` on a writer thread of its own, its codes drawn on the sheet pool a
+   * few pages ahead and handed to the writer directly; the event loop only moves bytes. Rejects, with
+   * `output` destroyed, when it closes early, a thread fails, or the application shuts down.
+   */
+  async write(
+    sheet: PlannedSheet,
+    output: NodeJS.WritableStream & { destroy(error?: Error): void },
+    options: { report: boolean },
+  ): Promise<SheetSummary> {
+    if (this.closed) throw new Error('the application is shutting down');
+    const running = new AbortController();
+    const written = writeSheetOnThread(sheet.layout, this.groups(sheet), output, {
+      ...options,
+      signal: running.signal,
     });
-    for await (const { group, scenes } of drawn) {
-      let next = 0;
-      for (const plan of group) {
-        // Each item is a few milliseconds of PDF writing on the event loop: other requests get a
-        // turn between two items, not only between two pages.
-        await yieldToEventLoop();
-        if ('missing' in plan) {
-          yield plan;
-          continue;
-        }
-        const drawn = scenes[next++];
-        // A styled code that failed the check is not printed: the report page lists it as missing.
-        if ('unreadable' in drawn) yield { index: plan.index, missing: drawn.unreadable };
-        else {
-          const { index, lines, omitted } = plan;
-          yield { index, lines, omitted, scene: 'scene' in drawn ? drawn.scene : drawn };
-        }
-      }
+    const settled = written.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.running.set(running, settled);
+    try {
+      return await written;
+    } finally {
+      this.running.delete(running);
     }
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
+    // A running sheet is ended, not waited for: a large one takes longer than a shutdown may.
+    for (const sheet of this.running.keys()) sheet.abort();
+    await Promise.all(this.running.values());
     await this.pool?.close();
+  }
+
+  /** The sheet's entries a page at a time, each page's codes started on the sheet pool as it is read. */
+  private async *groups(sheet: PlannedSheet): AsyncGenerator<SheetGroup> {
+    const { plans, level, style } = sheet;
+    for (let from = 0; from < plans.length; from += DRAW_CHUNK) {
+      const group = plans.slice(from, from + DRAW_CHUNK);
+      const payloads = group.flatMap((plan) => ('missing' in plan ? [] : [plan.payload]));
+      const { port1, port2 } = new MessageChannel();
+      yield {
+        entries: group.map((plan) => {
+          if ('missing' in plan) return plan;
+          const { index, lines, omitted } = plan;
+          return { index, lines, omitted };
+        }),
+        scenes: port1,
+        drawn: this.draw({ kind: 'draw', payloads, level, margin: SHEET_MARGIN, ...(style ? { style } : {}) }, port2),
+      };
+    }
+  }
+
+  /** Draws `payloads` on the sheet pool, which posts the codes to `scenes`; none to draw posts none. */
+  private async draw(task: Omit<Extract<SheetItemsTask, { kind: 'draw' }>, 'scenes'>, scenes: MessagePort) {
+    if (task.payloads.length > 0) return this.run({ ...task, scenes }, [scenes]);
+    scenes.postMessage([]);
+    scenes.close();
   }
 
   /** The batch's successful contacts as the plan reads them, a page of the store at a time. */
@@ -158,10 +185,10 @@ export class BatchSheets implements OnApplicationShutdown {
   }
 
   /** Runs a task on the sheet pool, waiting while its queue is full (other sheets' chunks). */
-  private async run(task: SheetItemsTask): Promise<SheetItemsResult> {
+  private async run(task: SheetItemsTask, transfer: MessagePort[] = []): Promise<SheetItemsResult> {
     for (;;) {
       try {
-        return await this.poolOf().run(task);
+        return await this.poolOf().run(task, transfer);
       } catch (error) {
         if (!(error instanceof RenderPoolBusyError)) throw error;
         await sleep(20);

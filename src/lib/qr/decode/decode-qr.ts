@@ -1,4 +1,4 @@
-import { decodableImage } from './decodable-image';
+import { decodableGrey } from './decodable-image';
 import type { QrReadOptions } from './qr-reader';
 import type { RgbaImage } from './rgba-image';
 import { zbarQrReader } from './zbar-qr-reader';
@@ -21,8 +21,8 @@ export async function prepareQrDecoders(): Promise<void> {
  * for an image that is not `width · height` RGBA pixels of at most `MAX_DECODED_SIDE` a side.
  */
 export async function decodeQr(image: RgbaImage, options: QrReadOptions = {}): Promise<QrDecodings> {
-  const opaque = decodableImage(image);
-  const zbar = await zbarQrReader.read(opaque, options);
-  const zxing = await zxingQrReader.read(opaque, options);
+  const grey = decodableGrey(image);
+  const zbar = await zbarQrReader.read(grey.zbar, options);
+  const zxing = await zxingQrReader.read(grey.zxing, options);
   return { zbar, zxing };
 }

@@ -1,4 +1,4 @@
-import type { RgbaImage } from './rgba-image';
+import type { GreyImage } from './decodable-image';
 
 /** What a reader may know of the image besides its pixels. */
 export interface QrReadOptions {
@@ -14,6 +14,9 @@ export interface QrReadOptions {
 export interface QrReader {
   /** Loads and compiles the decoder once per thread; later calls return the same promise. */
   prepare(): Promise<void>;
-  /** The raw bytes of every QR symbol the decoder finds in an opaque image, with no character set applied. */
-  read(image: RgbaImage, options?: QrReadOptions): Promise<Uint8Array[]>;
+  /**
+   * The raw bytes of every QR symbol the decoder finds in an image's grey plane (this decoder's own, from
+   * `decodableGrey`), with no character set applied.
+   */
+  read(image: GreyImage, options?: QrReadOptions): Promise<Uint8Array[]>;
 }

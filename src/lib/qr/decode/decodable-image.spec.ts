@@ -4,8 +4,8 @@ import { readBarcodes } from 'zxing-wasm/reader';
 import { readPngAsRgba } from '../../../../test/utils/rgba-png-reader';
 import { qrMatrix } from '../qr-matrix';
 import { qrPng } from '../qr-png';
-import { decodableGrey, zbarLuma, zxingLuma } from './decodable-image';
-import { prepareQrDecoders } from './decode-qr';
+import { decodableGrey, zbarLuma, zxingLuma, type DecodableGrey } from './decodable-image';
+import { decodeQr, prepareQrDecoders } from './decode-qr';
 import { zxingQrReader } from './zxing-qr-reader';
 import type { RgbaImage } from './rgba-image';
 
@@ -69,6 +69,25 @@ describe('decodableGrey', () => {
     );
   });
 
+  it('writes into the planes it is lent when they are of the image size, with the same result (fast-check)', () => {
+    let lent: DecodableGrey | undefined;
+    let reused = 0;
+    fc.assert(
+      fc.property(images, (image) => {
+        const grey = decodableGrey(image, lent);
+        if (lent && lent.zbar.data.length === image.width * image.height) {
+          expect([grey.zbar.data, grey.zxing.data]).toEqual([lent.zbar.data, lent.zxing.data]);
+          reused += grey.zbar.data === lent.zbar.data && grey.zxing.data === lent.zxing.data ? 1 : 0;
+        }
+        const reference = referencePlanes(image);
+        expect([grey.zbar.data, grey.zxing.data]).toEqual([reference.zbar, reference.zxing]);
+        lent = grey;
+      }),
+      { seed: 20261128, numRuns: 300 },
+    );
+    expect(reused).toBeGreaterThan(0);
+  });
+
   it('has the same luma functions as the reference on every opaque grey and on random colours', () => {
     for (let v = 0; v < 256; v++) expect([zbarLuma(v, v, v), zxingLuma(v, v, v)]).toEqual([v, v]);
     fc.assert(
@@ -107,6 +126,17 @@ describe('the ZXing reader on a grey plane', () => {
     'on a translucent background': recoloured((dark) => (dark ? [0, 0, 0, 255] : [0, 0, 0, 20])),
     'red on pink (low contrast)': recoloured((dark) => (dark ? [200, 40, 40, 255] : [255, 210, 210, 255])),
   };
+
+  it('reads codes of one size checked at once on one thread each with its own planes', async () => {
+    const payloads = ['BEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD', 'BEGIN:VCARD\r\nFN:Bob\r\nEND:VCARD'];
+    const codes = payloads.map((text) => readPngAsRgba(qrPng(qrMatrix(text, 'Q'), { scale: 4, margin: 4 })));
+    expect(codes[0].width).toBe(codes[1].width);
+    const utf8 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
+    for (let round = 0; round < 3; round++) {
+      const found = await Promise.all([...codes, ...codes].map((image) => decodeQr(image)));
+      expect(found).toEqual([...payloads, ...payloads].map((text) => ({ zbar: [utf8(text)], zxing: [utf8(text)] })));
+    }
+  });
 
   it.each(Object.keys(cases))('reads what readBarcodes reads from the RGBA pixels: %s', async (name) => {
     const image = cases[name];

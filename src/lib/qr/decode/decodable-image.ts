@@ -14,13 +14,20 @@ export interface GreyImage {
   data: Uint8Array;
 }
 
+/** Each decoder's grey plane of one image. */
+export interface DecodableGrey {
+  zbar: GreyImage;
+  zxing: GreyImage;
+}
+
 /**
  * The image as each decoder should see it, one grey byte a pixel: ZBar's with ZBar's weights, ZXing's with
  * zxing-wasm's, each exactly what that library computes from RGBA pixels itself. Translucent pixels are first
  * composited over white (rounded to whole channel values), because both libraries ignore alpha and would read a
- * transparent pixel by the colour hidden under it. One pass over the pixels makes both planes.
+ * transparent pixel by the colour hidden under it. One pass over the pixels makes both planes; they are written into
+ * `reuse`'s planes when those have the image's size (the planes of an earlier image, no longer read).
  */
-export function decodableGrey(image: RgbaImage): { zbar: GreyImage; zxing: GreyImage } {
+export function decodableGrey(image: RgbaImage, reuse?: DecodableGrey): DecodableGrey {
   const { width, height, data } = image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
     throw new RangeError('An image to decode needs a positive whole width and height.');
@@ -28,12 +35,15 @@ export function decodableGrey(image: RgbaImage): { zbar: GreyImage; zxing: GreyI
     throw new RangeError(`An image to decode is at most ${MAX_DECODED_SIDE} px a side.`);
   if (data.length !== width * height * 4) throw new RangeError('An image to decode has 4 bytes (RGBA) a pixel.');
 
-  // One 32-bit read a pixel (little-endian: red in the low byte, alpha in the high one).
+  // One 32-bit read a pixel.
   const pixels = pixelWords(image);
-  const zbar = new Uint8Array(pixels.length);
-  const zxing = new Uint8Array(pixels.length);
-  // Codes are drawn in runs of one colour: a pixel equal to the one before repeats its two greys.
-  let last = 0xffffffff;
+  const reusable = reuse?.zbar.data.length === pixels.length && reuse.zxing.data.length === pixels.length;
+  // Memory written for the first time costs a page fault every 4 KiB, as much as the pass itself.
+  const zbar = reusable ? reuse.zbar.data : new Uint8Array(pixels.length);
+  const zxing = reusable ? reuse.zxing.data : new Uint8Array(pixels.length);
+  // Codes are drawn in runs of one colour: a pixel equal to the one before repeats its two greys
+  // (-1 is opaque white, whose greys are 255).
+  let last = -1;
   let zbarLast = 255;
   let zxingLast = 255;
   for (let index = 0; index < pixels.length; index++) {
@@ -41,8 +51,8 @@ export function decodableGrey(image: RgbaImage): { zbar: GreyImage; zxing: GreyI
     if (pixel !== last) {
       last = pixel;
       let red = pixel & 0xff;
-      let green = (pixel >>> 8) & 0xff;
-      let blue = (pixel >>> 16) & 0xff;
+      let green = (pixel >> 8) & 0xff;
+      let blue = (pixel >> 16) & 0xff;
       const opacity = pixel >>> 24;
       if (opacity !== 255) {
         const white = 255 * (255 - opacity);

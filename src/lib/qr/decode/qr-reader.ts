@@ -4,8 +4,9 @@ import type { GreyImage } from './decodable-image';
 export interface QrReadOptions {
   /**
    * Pixels per module of the code the image holds, when the caller drew it: ZBar then scans every
-   * `⌊modulePixels / 2⌋`-th line first (two scan lines a module find square finder patterns), and
-   * every line only when that finds no code (round finders can slip between sparse lines).
+   * `⌊modulePixels / 2⌋`-th line first (two scan lines a module find square finder patterns), then,
+   * from 8 pixels a module, every `⌊modulePixels / 4⌋`-th line, and every line only when those find
+   * no code (round finders can slip between sparse lines).
    */
   modulePixels?: number;
 }

@@ -42,13 +42,24 @@ export const zbarQrReader: QrReader = {
     await loadZbar();
   },
   async read(image, options = {}) {
+    const sparse = Math.max(1, Math.floor((options.modulePixels ?? 1) / 2));
+    const between = Math.floor(sparse / 2);
     const scanner = await qrScanner();
     try {
-      const sparse = Math.max(1, Math.floor((options.modulePixels ?? 1) / 2));
       // Two lines a module find square finders, not every round one: a sparse miss is read again line by line.
-      const densities = [...(sparse > 1 ? [sparse] : []), ...Array<number>(FULL_SCANS).fill(1)];
-      for (const density of densities) {
-        const found = await scan(scanner, image, density);
+      if (sparse > 1) {
+        const found = await scan(scanner, image, sparse);
+        if (found.length > 0) return found;
+      }
+      // Four lines a module find round finders at half the cost of every line. On a scanner of its own, so that
+      // the sparse and full scans above and below run exactly as they would without it: it can add reads, never
+      // lose one.
+      if (between > 1) {
+        const found = await scanOnce(image, between);
+        if (found.length > 0) return found;
+      }
+      for (let full = 0; full < FULL_SCANS; full++) {
+        const found = await scan(scanner, image, 1);
         if (found.length > 0) return found;
       }
       return [];
@@ -57,6 +68,16 @@ export const zbarQrReader: QrReader = {
     }
   },
 };
+
+/** One scan at `density` by a new scanner. */
+async function scanOnce(image: GreyImage, density: number): Promise<Uint8Array[]> {
+  const scanner = await qrScanner();
+  try {
+    return await scan(scanner, image, density);
+  } finally {
+    scanner.destroy();
+  }
+}
 
 async function scan(scanner: ZBarScanner, image: GreyImage, density: number): Promise<Uint8Array[]> {
   scanner.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_X_DENSITY, density);

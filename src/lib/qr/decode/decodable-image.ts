@@ -37,36 +37,49 @@ export function decodableGrey(image: RgbaImage, reuse?: DecodableGrey): Decodabl
 
   // One 32-bit read a pixel.
   const pixels = pixelWords(image);
-  const reusable = reuse?.zbar.data.length === pixels.length && reuse.zxing.data.length === pixels.length;
+  const count = width * height;
+  const reusable = reuse?.zbar.data.length === count && reuse.zxing.data.length === count;
   // Memory written for the first time costs a page fault every 4 KiB, as much as the pass itself.
-  const zbar = reusable ? reuse.zbar.data : new Uint8Array(pixels.length);
-  const zxing = reusable ? reuse.zxing.data : new Uint8Array(pixels.length);
+  const zbar = reusable ? reuse.zbar.data : new Uint8Array(count);
+  const zxing = reusable ? reuse.zxing.data : new Uint8Array(count);
   // Codes are drawn in runs of one colour: a pixel equal to the one before repeats its two greys
   // (-1 is opaque white, whose greys are 255).
   let last = -1;
   let zbarLast = 255;
   let zxingLast = 255;
-  for (let index = 0; index < pixels.length; index++) {
+  for (let index = 0; index < count; index++) {
     const pixel = pixels[index];
     if (pixel !== last) {
       last = pixel;
-      let red = pixel & 0xff;
-      let green = (pixel >> 8) & 0xff;
-      let blue = (pixel >> 16) & 0xff;
-      const opacity = pixel >>> 24;
-      if (opacity !== 255) {
-        const white = 255 * (255 - opacity);
-        red = Math.round((red * opacity + white) / 255);
-        green = Math.round((green * opacity + white) / 255);
-        blue = Math.round((blue * opacity + white) / 255);
+      if (pixel >>> 24 === 255) {
+        const red = pixel & 0xff;
+        const green = (pixel >> 8) & 0xff;
+        const blue = (pixel >> 16) & 0xff;
+        zbarLast = zbarLuma(red, green, blue);
+        zxingLast = zxingLuma(red, green, blue);
+      } else {
+        const greys = translucentGreys(pixel);
+        zbarLast = greys & 0xff;
+        zxingLast = greys >> 8;
       }
-      zbarLast = zbarLuma(red, green, blue);
-      zxingLast = zxingLuma(red, green, blue);
     }
     zbar[index] = zbarLast;
     zxing[index] = zxingLast;
   }
   return { zbar: { width, height, data: zbar }, zxing: { width, height, data: zxing } };
+}
+
+/**
+ * A translucent pixel composited over white (each channel rounded), then its two greys: ZBar's in the low byte,
+ * ZXing's in the next. Apart, so that the loop over opaque pixels handles small integers only.
+ */
+function translucentGreys(pixel: number): number {
+  const opacity = pixel >>> 24;
+  const white = 255 * (255 - opacity);
+  const red = Math.round(((pixel & 0xff) * opacity + white) / 255);
+  const green = Math.round((((pixel >> 8) & 0xff) * opacity + white) / 255);
+  const blue = Math.round((((pixel >> 16) & 0xff) * opacity + white) / 255);
+  return zbarLuma(red, green, blue) | (zxingLuma(red, green, blue) << 8);
 }
 
 /** ZBar's luma (what its RGBA entry point computes): 16-bit fixed-point weights, truncated. */

@@ -4,7 +4,9 @@
 // card with the benchmark's style of bench/styled-render.mjs (colours, rounded modules and
 // finders, a PNG logo at 0.2 so level H, a caption), in this process. BENCH_ROUNDS rounds (default
 // 15) of BENCH_RENDERS codes (default 20); median and spread of the per-round means. Then the same
-// with circle finders, which ZBar may have to read line by line.
+// with circle finders, which ZBar may have to read line by line. BENCH_BASE=<another checkout> bundles
+// that tree's sources too and measures both builds' rounds interleaved (ABBA), after checking that
+// they draw the same PNG bytes.
 // Usage: node bench/styled-code.mjs   (prints a table and a JSON line)
 import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,34 +18,40 @@ const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
 const renders = Number(process.env.BENCH_RENDERS ?? 20);
 
-const cache = join(root, 'node_modules/.cache');
-mkdirSync(cache, { recursive: true });
-const directory = mkdtempSync(join(cache, 'styled-code-bench-'));
-const entry = join(directory, 'code.cjs');
-await build({
-  stdin: {
-    contents: [
-      "export { drawStyledCode } from './src/lib/qr/style/draw-styled-code';",
-      "export { judgeQrStyle } from './src/lib/qr/style/judge-qr-style';",
-      "export { notoCaptionFont } from './src/lib/qr/style/noto-caption-font';",
-      "export { checkCode, prepareQrDecoders } from './src/lib/qr/decode';",
-      "export { encodeVCard } from './src/lib/vcard/encode-vcard';",
-      "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",
-    ].join('\n'),
-    resolveDir: root,
-    loader: 'ts',
-  },
-  outfile: entry,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  external: ['@resvg/resvg-js', 'fontkit', 'pngjs', 'jpeg-js', 'qrcode', '@undecaf/zbar-wasm', 'zxing-wasm'],
-  logLevel: 'warning',
-});
-const lib = createRequire(join(root, 'package.json'))(entry);
-rmSync(directory, { recursive: true, force: true });
-await lib.prepareQrDecoders();
+/** The renderer and the check bundled from `tree`'s sources, loaded with that tree's packages. */
+async function bundle(tree) {
+  const cache = join(tree, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const directory = mkdtempSync(join(cache, 'styled-code-bench-'));
+  const entry = join(directory, 'code.cjs');
+  await build({
+    stdin: {
+      contents: [
+        "export { drawStyledCode } from './src/lib/qr/style/draw-styled-code';",
+        "export { judgeQrStyle } from './src/lib/qr/style/judge-qr-style';",
+        "export { notoCaptionFont } from './src/lib/qr/style/noto-caption-font';",
+        "export { checkCode, prepareQrDecoders } from './src/lib/qr/decode';",
+        "export { encodeVCard } from './src/lib/vcard/encode-vcard';",
+        "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",
+      ].join('\n'),
+      resolveDir: tree,
+      loader: 'ts',
+    },
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['@resvg/resvg-js', 'fontkit', 'pngjs', 'jpeg-js', 'qrcode', '@undecaf/zbar-wasm', 'zxing-wasm'],
+    logLevel: 'warning',
+  });
+  const loaded = createRequire(join(tree, 'package.json'))(entry);
+  rmSync(directory, { recursive: true, force: true });
+  await loaded.prepareQrDecoders();
+  return loaded;
+}
 
+const lib = await bundle(root);
+const base = process.env.BENCH_BASE ? await bundle(resolve(process.env.BENCH_BASE)) : undefined;
 const { qrPayload } = lib.encodeVCard(TYPICAL_CARD);
 const expected = Buffer.from(qrPayload, 'utf8');
 const styleOf = (finders) => ({
@@ -58,42 +66,81 @@ const cpu = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
-async function measure(fn) {
-  for (let i = 0; i < 5; i++) await fn();
-  const values = [];
-  for (let round = 0; round < rounds; round++) {
-    const start = cpu();
-    for (let i = 0; i < renders; i++) await fn();
-    values.push((cpu() - start) / renders);
-  }
-  values.sort((a, b) => a - b);
-  const at = (share) => Math.round(values[Math.min(values.length - 1, Math.floor(share * values.length))] * 10) / 10;
+function spread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (share) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] * 10) / 10;
   return { median: at(0.5), p10: at(0.1), p90: at(0.9) };
 }
+/**
+ * Per-round means of each build's `fn`, the builds' rounds interleaved ABBA so that the host's drift
+ * falls on both alike; with one build, its rounds in turn.
+ */
+async function measure(fns) {
+  for (const fn of fns) for (let i = 0; i < 5; i++) await fn();
+  const values = fns.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    const order = fns.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) {
+      const start = cpu();
+      for (let n = 0; n < renders; n++) await fns[i]();
+      values[i].push((cpu() - start) / renders);
+    }
+  }
+  return values.map(spread);
+}
 
+const builds = [['candidate', lib], ...(base ? [['base', base]] : [])];
 const results = {};
 for (const finders of ['rounded', 'circle']) {
-  const judged = lib.judgeQrStyle(styleOf(finders), { margin: 4, font: lib.notoCaptionFont() });
-  const order = { payload: qrPayload, level: judged.level, style: judged.style, margin: 4, scale: 8, type: 'png' };
-  const drawing = await lib.drawStyledCode(order);
-  const check = await lib.checkCode(drawing.check.image, expected, { modulePixels: 8 });
-  if (!check.zbar || !check.zxing) throw new Error(`the ${finders} code does not read back: ${JSON.stringify(check)}`);
-  results[finders] = {
-    png: { width: drawing.width, height: drawing.height, bytes: drawing.file.length, version: drawing.version },
-    drawMs: await measure(() => lib.drawStyledCode(order)),
-    checkMs: await measure(() => lib.checkCode(drawing.check.image, expected, { modulePixels: 8 })),
-    codeMs: await measure(async () => {
-      const drawn = await lib.drawStyledCode(order);
-      return lib.checkCode(drawn.check.image, expected, { modulePixels: 8 });
+  const runs = [];
+  for (const [, code] of builds) {
+    const judged = code.judgeQrStyle(styleOf(finders), { margin: 4, font: code.notoCaptionFont() });
+    const order = { payload: qrPayload, level: judged.level, style: judged.style, margin: 4, scale: 8, type: 'png' };
+    const drawing = await code.drawStyledCode(order);
+    const check = await code.checkCode(drawing.check.image, expected, { modulePixels: 8 });
+    if (!check.zbar || !check.zxing)
+      throw new Error(`the ${finders} code does not read back: ${JSON.stringify(check)}`);
+    runs.push({ code, order, drawing });
+  }
+  if (runs.length > 1 && !runs[0].drawing.file.equals(runs[1].drawing.file))
+    throw new Error(`the ${finders} PNG differs between the builds`);
+  const draw = await measure(
+    runs.map(
+      ({ code, order }) =>
+        () =>
+          code.drawStyledCode(order),
+    ),
+  );
+  const check = await measure(
+    runs.map(
+      ({ code, drawing }) =>
+        () =>
+          code.checkCode(drawing.check.image, expected, { modulePixels: 8 }),
+    ),
+  );
+  const whole = await measure(
+    runs.map(({ code, order }) => async () => {
+      const drawn = await code.drawStyledCode(order);
+      return code.checkCode(drawn.check.image, expected, { modulePixels: 8 });
     }),
-  };
+  );
+  const { drawing } = runs[0];
+  const png = { width: drawing.width, height: drawing.height, bytes: drawing.file.length, version: drawing.version };
+  results[finders] = Object.fromEntries(
+    builds.map(([name], i) => [name, { png, drawMs: draw[i], checkMs: check[i], codeMs: whole[i] }]),
+  );
 }
-for (const [finders, r] of Object.entries(results)) {
-  const line = (name, m) =>
-    `${`${finders} ${name}`.padEnd(28)} ${String(m.median).padStart(6)} ms  (p10 ${m.p10}, p90 ${m.p90})`;
-  console.log(`${finders}: ${r.png.width}x${r.png.height} PNG, ${r.png.bytes} bytes, version ${r.png.version}`);
-  console.log(line('draw', r.drawMs));
-  console.log(line('check (ZBar + ZXing)', r.checkMs));
-  console.log(line('draw + check', r.codeMs));
+for (const [finders, byBuild] of Object.entries(results)) {
+  for (const [name, r] of Object.entries(byBuild)) {
+    const line = (step, m) =>
+      `${`${finders} ${step}`.padEnd(28)} ${String(m.median).padStart(6)} ms  (p10 ${m.p10}, p90 ${m.p90})`;
+    console.log(
+      `${name}, ${finders}: ${r.png.width}x${r.png.height} PNG, ${r.png.bytes} bytes, version ${r.png.version}`,
+    );
+    console.log(line('draw', r.drawMs));
+    console.log(line('check (ZBar + ZXing)', r.checkMs));
+    console.log(line('draw + check', r.codeMs));
+  }
 }
 console.log(JSON.stringify({ date: new Date().toISOString(), node: process.version, rounds, renders, results }));

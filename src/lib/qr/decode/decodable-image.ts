@@ -7,11 +7,27 @@ import { pixelWords, type RgbaImage } from './rgba-image';
  */
 export const MAX_DECODED_SIDE = 2048;
 
+/** One byte of luma a pixel, row-major. */
+export interface GreyImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Each decoder's grey plane of one image. */
+export interface DecodableGrey {
+  zbar: GreyImage;
+  zxing: GreyImage;
+}
+
 /**
- * The image as the decoders should see it: translucent pixels composited over white. Both decoders ignore alpha
- * and would read a transparent pixel by the colour hidden under it. An opaque image is returned as it is.
+ * The image as each decoder should see it, one grey byte a pixel: ZBar's with ZBar's weights, ZXing's with
+ * zxing-wasm's, each exactly what that library computes from RGBA pixels itself. Translucent pixels are first
+ * composited over white (rounded to whole channel values), because both libraries ignore alpha and would read a
+ * transparent pixel by the colour hidden under it. One pass over the pixels makes both planes; they are written into
+ * `reuse`'s planes when those have the image's size (the planes of an earlier image, no longer read).
  */
-export function decodableImage(image: RgbaImage): RgbaImage {
+export function decodableGrey(image: RgbaImage, reuse?: DecodableGrey): DecodableGrey {
   const { width, height, data } = image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
     throw new RangeError('An image to decode needs a positive whole width and height.');
@@ -19,19 +35,59 @@ export function decodableImage(image: RgbaImage): RgbaImage {
     throw new RangeError(`An image to decode is at most ${MAX_DECODED_SIDE} px a side.`);
   if (data.length !== width * height * 4) throw new RangeError('An image to decode has 4 bytes (RGBA) a pixel.');
 
-  // Opaque pixels are those whose 32-bit word has its top byte (alpha) full.
+  // One 32-bit read a pixel.
   const pixels = pixelWords(image);
-  let pixel = 0;
-  while (pixel < pixels.length && pixels[pixel] >>> 24 === 255) pixel++;
-  if (pixel === pixels.length) return image;
-  const flat = new Uint8ClampedArray(data.length);
-  for (let i = 0; i < data.length; i += 4) {
-    const opacity = data[i + 3];
-    const white = 255 * (255 - opacity);
-    flat[i] = Math.round((data[i] * opacity + white) / 255);
-    flat[i + 1] = Math.round((data[i + 1] * opacity + white) / 255);
-    flat[i + 2] = Math.round((data[i + 2] * opacity + white) / 255);
-    flat[i + 3] = 255;
+  const count = width * height;
+  const reusable = reuse?.zbar.data.length === count && reuse.zxing.data.length === count;
+  // Memory written for the first time costs a page fault every 4 KiB, as much as the pass itself.
+  const zbar = reusable ? reuse.zbar.data : new Uint8Array(count);
+  const zxing = reusable ? reuse.zxing.data : new Uint8Array(count);
+  // Codes are drawn in runs of one colour: a pixel equal to the one before repeats its two greys
+  // (-1 is opaque white, whose greys are 255).
+  let last = -1;
+  let zbarLast = 255;
+  let zxingLast = 255;
+  for (let index = 0; index < count; index++) {
+    const pixel = pixels[index];
+    if (pixel !== last) {
+      last = pixel;
+      if (pixel >>> 24 === 255) {
+        const red = pixel & 0xff;
+        const green = (pixel >> 8) & 0xff;
+        const blue = (pixel >> 16) & 0xff;
+        zbarLast = zbarLuma(red, green, blue);
+        zxingLast = zxingLuma(red, green, blue);
+      } else {
+        const greys = translucentGreys(pixel);
+        zbarLast = greys & 0xff;
+        zxingLast = greys >> 8;
+      }
+    }
+    zbar[index] = zbarLast;
+    zxing[index] = zxingLast;
   }
-  return { width, height, data: flat };
+  return { zbar: { width, height, data: zbar }, zxing: { width, height, data: zxing } };
+}
+
+/**
+ * A translucent pixel composited over white (each channel rounded), then its two greys: ZBar's in the low byte,
+ * ZXing's in the next. Apart, so that the loop over opaque pixels handles small integers only.
+ */
+function translucentGreys(pixel: number): number {
+  const opacity = pixel >>> 24;
+  const white = 255 * (255 - opacity);
+  const red = Math.round(((pixel & 0xff) * opacity + white) / 255);
+  const green = Math.round((((pixel >> 8) & 0xff) * opacity + white) / 255);
+  const blue = Math.round((((pixel >> 16) & 0xff) * opacity + white) / 255);
+  return zbarLuma(red, green, blue) | (zxingLuma(red, green, blue) << 8);
+}
+
+/** ZBar's luma (what its RGBA entry point computes): 16-bit fixed-point weights, truncated. */
+export function zbarLuma(red: number, green: number, blue: number): number {
+  return (19595 * red + 38469 * green + 7472 * blue) >> 16;
+}
+
+/** zxing-wasm's luma (what `readBarcodes` computes from ImageData): 10-bit fixed-point weights, rounded. */
+export function zxingLuma(red: number, green: number, blue: number): number {
+  return (306 * red + 601 * green + 117 * blue + 512) >> 10;
 }

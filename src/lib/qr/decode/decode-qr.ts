@@ -1,4 +1,4 @@
-import { decodableImage } from './decodable-image';
+import { decodableGrey, type DecodableGrey } from './decodable-image';
 import type { QrReadOptions } from './qr-reader';
 import type { RgbaImage } from './rgba-image';
 import { zbarQrReader } from './zbar-qr-reader';
@@ -9,6 +9,14 @@ export interface QrDecodings {
   zbar: Uint8Array[];
   zxing: Uint8Array[];
 }
+
+/**
+ * The planes of the last image read on this thread, lent to the next one of the same size (an image
+ * being read holds its own, so images read at once on one thread never share planes). Kept only up
+ * to a million pixels, what a styled code at 8 pixels a module reaches.
+ */
+let spare: DecodableGrey | undefined;
+const SPARE_PIXELS = 1 << 20;
 
 /** Loads both decoders (once per thread), so that the first image does not pay for compiling them. */
 export async function prepareQrDecoders(): Promise<void> {
@@ -21,8 +29,14 @@ export async function prepareQrDecoders(): Promise<void> {
  * for an image that is not `width · height` RGBA pixels of at most `MAX_DECODED_SIDE` a side.
  */
 export async function decodeQr(image: RgbaImage, options: QrReadOptions = {}): Promise<QrDecodings> {
-  const opaque = decodableImage(image);
-  const zbar = await zbarQrReader.read(opaque, options);
-  const zxing = await zxingQrReader.read(opaque, options);
-  return { zbar, zxing };
+  const lent = spare;
+  spare = undefined;
+  const grey = decodableGrey(image, lent);
+  try {
+    const zbar = await zbarQrReader.read(grey.zbar, options);
+    const zxing = await zxingQrReader.read(grey.zxing, options);
+    return { zbar, zxing };
+  } finally {
+    if (grey.zbar.data.length <= SPARE_PIXELS) spare = grey;
+  }
 }

@@ -1,11 +1,12 @@
-import type { RgbaImage } from './rgba-image';
+import type { GreyImage } from './decodable-image';
 
 /** What a reader may know of the image besides its pixels. */
 export interface QrReadOptions {
   /**
    * Pixels per module of the code the image holds, when the caller drew it: ZBar then scans every
-   * `⌊modulePixels / 2⌋`-th line first (two scan lines a module find square finder patterns), and
-   * every line only when that finds no code (round finders can slip between sparse lines).
+   * `⌊modulePixels / 2⌋`-th line first (two scan lines a module find square finder patterns), then,
+   * from 8 pixels a module, every `⌊modulePixels / 4⌋`-th line, and every line only when those find
+   * no code (round finders can slip between sparse lines).
    */
   modulePixels?: number;
 }
@@ -14,6 +15,9 @@ export interface QrReadOptions {
 export interface QrReader {
   /** Loads and compiles the decoder once per thread; later calls return the same promise. */
   prepare(): Promise<void>;
-  /** The raw bytes of every QR symbol the decoder finds in an opaque image, with no character set applied. */
-  read(image: RgbaImage, options?: QrReadOptions): Promise<Uint8Array[]>;
+  /**
+   * The raw bytes of every QR symbol the decoder finds in an image's grey plane (this decoder's own, from
+   * `decodableGrey`), with no character set applied.
+   */
+  read(image: GreyImage, options?: QrReadOptions): Promise<Uint8Array[]>;
 }

@@ -1,5 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { prepareZXingModule, readBarcodes, type ReaderOptions } from 'zxing-wasm/reader';
+import {
+  BINARIZERS,
+  CHARACTER_SETS,
+  EAN_ADD_ON_SYMBOLS,
+  TEXT_MODES,
+  defaultReaderOptions,
+  encodeFormats,
+  prepareZXingModule,
+  type ReaderOptions,
+  type ZXingReaderModule,
+  type ZXingReaderOptions,
+} from 'zxing-wasm/reader';
 import type { QrReader } from './qr-reader';
 
 /** Model 2 is the QR code every writer draws; zxing-cpp names it either way. */
@@ -22,22 +33,43 @@ const OPTIONS: ReaderOptions = {
   textMode: 'Plain',
 };
 
-/** What readBarcodes takes: a file's bytes or, used here, pixels as an ImageData. */
-type ZxingInput = Parameters<typeof readBarcodes>[0];
+/**
+ * OPTIONS as the module's own reader takes them: the enumerations as their indices in the package's
+ * lists, as `readBarcodes` converts them before the same call.
+ */
+const MODULE_OPTIONS: ZXingReaderOptions = (() => {
+  const options = { ...defaultReaderOptions, ...OPTIONS };
+  return {
+    ...options,
+    formats: encodeFormats(options.formats),
+    binarizer: BINARIZERS.indexOf(options.binarizer),
+    eanAddOnSymbol: EAN_ADD_ON_SYMBOLS.indexOf(options.eanAddOnSymbol),
+    textMode: TEXT_MODES.indexOf(options.textMode),
+    characterSet: CHARACTER_SETS.indexOf(options.characterSet),
+  } as ZXingReaderOptions;
+})();
 
-let loaded: Promise<unknown> | undefined;
+/** The module's Emscripten memory, which its type leaves to the global EmscriptenModule this project does not load. */
+type ZxingInstance = ZXingReaderModule & {
+  HEAPU8: Uint8Array;
+  _malloc(bytes: number): number;
+  _free(pointer: number): void;
+};
+
+let loaded: Promise<ZxingInstance> | undefined;
 
 /**
  * zxing-wasm fetches its .wasm from a CDN unless given the binary: it is read here from the installed package, once
  * per thread, so the service works offline and downloads nothing.
  */
-function zxingModule(): Promise<unknown> {
+function zxingModule(): Promise<ZxingInstance> {
   loaded ??= Promise.resolve()
-    .then(() =>
-      prepareZXingModule({
-        overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')) },
-        fireImmediately: true,
-      }),
+    .then(
+      () =>
+        prepareZXingModule({
+          overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')) },
+          fireImmediately: true,
+        }) as Promise<ZxingInstance>,
     )
     .catch((error: unknown) => {
       loaded = undefined;
@@ -51,10 +83,22 @@ export const zxingQrReader: QrReader = {
     await zxingModule();
   },
   async read(image) {
-    await zxingModule();
-    // readBarcodes reads any { data, width, height } of RGBA pixels; its type names the DOM's ImageData class.
-    const pixels = { width: image.width, height: image.height, data: image.data } as unknown as ZxingInput;
-    const results = await readBarcodes(pixels, OPTIONS);
-    return results.filter((result) => result.isValid && QR_FORMATS.has(result.format)).map((result) => result.bytes);
+    const zxing = await zxingModule();
+    // The grey plane goes to the module's pixmap reader, which `readBarcodes` calls with the plane it
+    // computes from RGBA pixels (decodableGrey computes the same plane, in the pass that makes ZBar's).
+    const pointer = zxing._malloc(image.data.length);
+    if (!pointer) throw new Error('ZXing could not allocate the image in its memory.');
+    try {
+      zxing.HEAPU8.set(image.data, pointer);
+      const results = zxing.readBarcodesFromPixmap(pointer, image.width, image.height, MODULE_OPTIONS);
+      const symbols: Uint8Array[] = [];
+      for (let i = 0; i < results.size(); i++) {
+        const result = results.get(i);
+        if (result?.isValid && QR_FORMATS.has(result.format)) symbols.push(result.bytes);
+      }
+      return symbols;
+    } finally {
+      zxing._free(pointer);
+    }
   },
 };

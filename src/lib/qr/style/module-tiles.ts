@@ -4,8 +4,11 @@ import { blankRaster, blend, drawShapes, opaquePixel, rgb, type RasterBand, type
 import { ScenePathBuilder } from './scene-path-builder';
 import type { StyledModuleLayer } from './styled-qr-scene';
 
-/** One cell's coverage, `scale` × `scale` values from 0 to 255, row by row. */
-type Tile = Uint8Array;
+/** One cell's coverage, `scale` × `scale` values from 0 to 255 row by row, and which of its rows are wholly 255. */
+interface Tile {
+  coverage: Uint8Array;
+  solidRows: boolean[];
+}
 
 const QUARTER = 0.5;
 const tilesByShape = new Map<string, Tile[]>();
@@ -37,9 +40,12 @@ function moduleTiles(shape: QrModuleShape, scale: number): Tile[] {
     drawShapes([outline], scale, cell, () => {
       throw new Error('A module cell holds no image.');
     });
-    const tile = new Uint8Array(scale * scale);
-    for (let pixel = 0; pixel < tile.length; pixel++) tile[pixel] = cell.data[pixel * 4 + 3];
-    tiles.push(tile);
+    const coverage = new Uint8Array(scale * scale);
+    for (let pixel = 0; pixel < coverage.length; pixel++) coverage[pixel] = cell.data[pixel * 4 + 3];
+    const solidRows = Array.from({ length: scale }, (_, row) =>
+      coverage.subarray(row * scale, (row + 1) * scale).every((alpha) => alpha === 255),
+    );
+    tiles.push({ coverage, solidRows });
   }
   tilesByShape.set(key, tiles);
   return tiles;
@@ -56,35 +62,47 @@ export function stampModules(layer: StyledModuleLayer, scale: number, image: Rgb
   const { size, modules } = matrix;
   const tiles = moduleTiles(shape, scale);
   const [r, g, b] = rgb(fill);
-  const solid = opaquePixel(r, g, b);
+  // Signed, as the words of an Int32Array are: the same bits, kept by V8 as a small integer.
+  const solid = opaquePixel(r, g, b) | 0;
   const { width, height, data } = image;
-  const pixels = new Uint32Array(data.buffer, data.byteOffset, data.length >> 2);
+  const pixels = new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
   const top = band?.top ?? 0;
-  const dark = (row: number, column: number): boolean =>
-    row >= 0 && row < size && column >= 0 && column < size && modules[row * size + column] === 1 && !skip(row, column);
+  // The modules drawn here, 1 a module, in a border of light ones: a neighbour is one read, with no bounds to check.
+  const padded = size + 2;
+  const drawn = new Uint8Array(padded * padded);
+  for (let row = 0; row < size; row++)
+    for (let column = 0; column < size; column++)
+      if (modules[row * size + column] === 1 && !skip(row, column)) drawn[(row + 1) * padded + column + 1] = 1;
   for (let row = 0; row < size; row++) {
     const y0 = (origin.y + row) * scale - top;
     if (y0 >= height || y0 + scale <= 0) continue;
+    const firstLine = Math.max(0, -y0);
+    const lastLine = Math.min(scale, height - y0);
     for (let column = 0; column < size; column++) {
-      if (!dark(row, column)) continue;
+      const at = (row + 1) * padded + column + 1;
+      if (drawn[at] === 0) continue;
       let variant = 0;
       if (shape === 'rounded') {
-        const start = !dark(row, column - 1);
-        const end = !dark(row, column + 1);
-        const lightAbove = !dark(row - 1, column);
-        const lightBelow = !dark(row + 1, column);
+        const start = drawn[at - 1] === 0;
+        const end = drawn[at + 1] === 0;
+        const lightAbove = drawn[at - padded] === 0;
+        const lightBelow = drawn[at + padded] === 0;
         variant =
           (start && lightAbove ? 1 : 0) |
           (end && lightAbove ? 2 : 0) |
           (end && lightBelow ? 4 : 0) |
           (start && lightBelow ? 8 : 0);
       }
-      const tile = tiles[variant];
+      const { coverage, solidRows } = tiles[variant];
       const x0 = (origin.x + column) * scale;
-      for (let ty = Math.max(0, -y0); ty < scale && y0 + ty < height; ty++) {
+      for (let ty = firstLine; ty < lastLine; ty++) {
         const line = (y0 + ty) * width + x0;
+        if (solidRows[ty]) {
+          for (let tx = 0; tx < scale; tx++) pixels[line + tx] = solid;
+          continue;
+        }
         for (let tx = 0; tx < scale; tx++) {
-          const alpha = tile[ty * scale + tx];
+          const alpha = coverage[ty * scale + tx];
           if (alpha === 255) pixels[line + tx] = solid;
           else if (alpha !== 0) blend(data, (line + tx) * 4, r, g, b, alpha);
         }

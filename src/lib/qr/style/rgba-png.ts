@@ -11,8 +11,16 @@ const LEVEL = 3;
  * (bench/README.md, "Styled codes"). Deterministic for a given zlib.
  */
 export function rgbaPng(image: RgbaImage): Buffer {
-  return pngFile(image.width, image.height, deflateSync(filteredRows(image), { level: LEVEL }));
+  const bytes = (image.width * 4 + 1) * image.height;
+  // deflateSync is done with the rows when it returns, so one buffer per thread serves every image of a
+  // size (memory written for the first time costs a page fault every 4 KiB).
+  if (scratch?.length !== bytes) scratch = bytes <= SCRATCH_BYTES ? new Uint8Array(bytes) : undefined;
+  return pngFile(image.width, image.height, deflateSync(filteredRows(image, undefined, scratch), { level: LEVEL }));
 }
+
+/** The last whole image's filtered rows, kept up to 4 MiB (a styled code at 8 pixels a module is under 3). */
+let scratch: Uint8Array | undefined;
+const SCRATCH_BYTES = 1 << 22;
 
 /**
  * The same PNG for a picture too large to hold whole: `drawBand` draws each band of at most
@@ -41,17 +49,25 @@ export async function bandedRgbaPng(
   return pngFile(width, height, Buffer.concat(compressed));
 }
 
-/** Each row with its filter byte; `above` is the row before the first one, when there is one. */
-function filteredRows({ width, height, data }: RgbaImage, above?: Uint8Array): Uint8Array {
+/**
+ * Each row with its filter byte; `above` is the row before the first one, when there is one. Written
+ * into `into` when given (of the right size, whatever it held), else into new memory.
+ */
+function filteredRows({ width, height, data }: RgbaImage, above?: Uint8Array, into?: Uint8Array): Uint8Array {
   const rowBytes = width * 4;
   const stride = rowBytes + 1;
-  const raw = new Uint8Array(stride * height);
+  const raw = into ?? new Uint8Array(stride * height);
   for (let y = 0; y < height; y++) {
     const offset = y * rowBytes;
     const row = data.subarray(offset, offset + rowBytes);
     const previous = y > 0 ? data.subarray(offset - rowBytes, offset) : above;
-    if (previous && Buffer.compare(previous, row) === 0) raw[y * stride] = 2;
-    else raw.set(row, y * stride + 1);
+    if (previous && Buffer.compare(previous, row) === 0) {
+      raw[y * stride] = 2;
+      if (into) raw.fill(0, y * stride + 1, (y + 1) * stride);
+    } else {
+      raw[y * stride] = 0;
+      raw.set(row, y * stride + 1);
+    }
   }
   return raw;
 }

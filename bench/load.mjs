@@ -171,6 +171,11 @@ class RawConnection {
     this.socket.setNoDelay(true);
     this.socket.on('data', (chunk) => this.read(chunk));
     this.socket.on('error', (error) => onResponse(0, error));
+    // A connection the server ends while a request waits would otherwise leave the run waiting
+    // for ever: it counts as an error, which ends the run and is reported.
+    this.socket.on('close', () => {
+      if (this.busy && !this.closing) onResponse(0, new Error('the server closed a connection with a request on it'));
+    });
   }
 
   send() {
@@ -191,6 +196,7 @@ class RawConnection {
   }
 
   close() {
+    this.closing = true;
     this.socket.destroy();
   }
 }

@@ -6,7 +6,7 @@ import { qrMatrix } from '../qr-matrix';
 import { qrPng } from '../qr-png';
 import { decodableGrey, zbarLuma, zxingLuma, type DecodableGrey } from './decodable-image';
 import { decodeQr, prepareQrDecoders } from './decode-qr';
-import { zxingQrReader } from './zxing-qr-reader';
+import { ZXING_READER_OPTIONS, zxingQrReader } from './zxing-qr-reader';
 import type { RgbaImage } from './rgba-image';
 
 /** What the check did before one pass made both planes: translucent pixels composited over white, rounded. */
@@ -140,16 +140,10 @@ describe('the ZXing reader on a grey plane', () => {
 
   it.each(Object.keys(cases))('reads what readBarcodes reads from the RGBA pixels: %s', async (name) => {
     const image = cases[name];
-    const library = await readBarcodes(compositedOverWhite(image) as unknown as Parameters<typeof readBarcodes>[0], {
-      formats: ['QRCode'],
-      tryRotate: false,
-      tryInvert: false,
-      tryHarder: false,
-      tryDownscale: false,
-      maxNumberOfSymbols: 2,
-      characterSet: 'BINARY',
-      textMode: 'Plain',
-    });
+    const library = await readBarcodes(
+      compositedOverWhite(image) as unknown as Parameters<typeof readBarcodes>[0],
+      ZXING_READER_OPTIONS,
+    );
     const expected = library.filter((result) => result.isValid).map((result) => result.bytes);
     expect(expected.length).toBe(name.includes('not read') ? 0 : 1);
     expect(await zxingQrReader.read(decodableGrey(image).zxing)).toEqual(expected);

@@ -16,7 +16,8 @@ import type { QrReader } from './qr-reader';
 /** Model 2 is the QR code every writer draws; zxing-cpp names it either way. */
 const QR_FORMATS = new Set<string>(['QRCode', 'QRCodeModel2']);
 
-const OPTIONS: ReaderOptions = {
+/** How the check reads with ZXing; exported so a test can read the same image through `readBarcodes`. */
+export const ZXING_READER_OPTIONS: ReaderOptions = {
   formats: ['QRCode'],
   // The code is drawn upright, dark on light: rotated tries only slow down the reading of a code that fails, and an
   // inverted try would pass a light-on-dark code that many phone readers miss.
@@ -34,11 +35,11 @@ const OPTIONS: ReaderOptions = {
 };
 
 /**
- * OPTIONS as the module's own reader takes them: the enumerations as their indices in the package's
+ * ZXING_READER_OPTIONS as the module's own reader takes them: the enumerations as their indices in the package's
  * lists, as `readBarcodes` converts them before the same call.
  */
 const MODULE_OPTIONS: ZXingReaderOptions = (() => {
-  const options = { ...defaultReaderOptions, ...OPTIONS };
+  const options = { ...defaultReaderOptions, ...ZXING_READER_OPTIONS };
   return {
     ...options,
     formats: encodeFormats(options.formats),

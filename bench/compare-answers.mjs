@@ -140,7 +140,7 @@ function send(server, request) {
   });
 }
 
-const IDS = /\b(job|bat)_[0-9A-Za-z]{10,}\b|\b[0-9A-HJKMNP-TV-Z]{26}\b/g;
+const IDS = /\b(job|bat|batch)_[0-9A-Za-z]{10,}\b|\b[0-9A-HJKMNP-TV-Z]{26}\b/g;
 const TIMES = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g;
 

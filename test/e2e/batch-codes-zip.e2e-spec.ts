@@ -130,7 +130,7 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
       batch: Batch,
       query: string,
       name: string,
-    ): Promise<{ names: string[]; dir: string; headers: IncomingHttpHeaders }> {
+    ): Promise<{ names: string[]; dir: string; headers: IncomingHttpHeaders; methods: Map<string, string> }> {
       const file = join(work, `${name}.zip`);
       const res = await new Promise<IncomingMessage>((resolve, reject) =>
         get(`${baseUrl}/v1/batches/${batch.id}/codes.zip${query}`, { agent: false }, resolve).on('error', reject),
@@ -141,7 +141,19 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
       const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8', timeout: 30_000 }).trim().split('\n');
       const dir = join(work, name);
       execFileSync('unzip', ['-q', '-d', dir, file], { timeout: 30_000 });
-      return { names, dir, headers: res.headers };
+      return { names, dir, headers: res.headers, methods: methodsOf(file) };
+    }
+
+    /** Each entry's compression method as zipinfo names it (`stor`, `defN`, …), by file name. */
+    function methodsOf(file: string): Map<string, string> {
+      const listing = execFileSync('unzip', ['-Z', file], { encoding: 'utf8', timeout: 30_000 }).trim().split('\n');
+      // One line per entry between the header and the summary; the method is the sixth field, the name the last.
+      return new Map(
+        listing.slice(2, -1).map((line) => {
+          const fields = line.trim().split(/\s+/);
+          return [fields.slice(8).join(' '), fields[5]] as const;
+        }),
+      );
     }
 
     /** The names the spec gives, from the items: NNNN-<slug>.<type> then .vcf, for each success; manifest.csv last. */
@@ -185,8 +197,13 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
       const batch = await finished(await createBatch(JSON.stringify({ contacts: sent }), 'application/json'));
       const list = await items(batch);
       expect(list.filter((item) => item.status === 'failed').length).toBeGreaterThan(0);
-      const { names, dir, headers } = await download(batch, '?scale=2', 'json');
+      const { names, dir, headers, methods } = await download(batch, '?scale=2', 'json');
       expect(headers['content-type']).toBe('application/zip');
+      // PNGs and the small .vcf files are stored (deflating either saves little and costs the most
+      // CPU of the archive); the manifest is deflated.
+      expect([...methods.keys()]).toEqual(names);
+      for (const [entry, method] of methods)
+        expect([entry, method]).toEqual([entry, entry === 'manifest.csv' ? 'defN' : 'stor']);
       expect(headers['content-disposition']).toBe(`attachment; filename="${batch.id}-codes.zip"`);
       expect(names).toEqual(expectedNames(list, sent, 'png'));
       expect(names).toContain('0002-contact.png');
@@ -224,8 +241,10 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
       const few = sent.slice(0, 30);
       const batch = await finished(await createBatch(JSON.stringify({ contacts: few }), 'application/json'));
       const list = await items(batch);
-      const { names, dir } = await download(batch, '?type=svg&qrLevel=H&scale=3&margin=2', 'svg');
+      const { names, dir, methods } = await download(batch, '?type=svg&qrLevel=H&scale=3&margin=2', 'svg');
       expect(names).toEqual(expectedNames(list, few, 'svg'));
+      for (const [entry, method] of methods)
+        expect([entry, method]).toEqual([entry, entry.endsWith('.vcf') ? 'stor' : 'defN']);
       for (const name of names.filter((n) => n.endsWith('.svg'))) {
         const image = readPng(rasteriseSvg(readFileSync(join(dir, name))));
         expect((await zbarRead(image, { border: 12 })).toString('utf8')).toBe(

@@ -21,19 +21,21 @@ export function qrPng(matrix: QrMatrix, { scale, margin }: QrRaster): Buffer {
   // Each scanline is a filter-type byte (0: none) and the row's bits, 1 for white.
   const stride = 1 + Math.ceil(width / 8);
   const raw = Buffer.alloc(stride * width, 0xff);
-  const line = Buffer.alloc(stride);
   for (let row = 0; row < size; row++) {
-    line.fill(0xff);
-    line[0] = 0;
-    for (let column = 0; column < size; column++) {
-      if (modules[row * size + column] === 0) continue;
-      const x = (column + margin) * scale;
-      for (let pixel = x; pixel < x + scale; pixel++) line[1 + (pixel >> 3)] &= ~(0x80 >> (pixel & 7));
+    const top = (row + margin) * scale * stride;
+    // The row's runs of dark modules, each cleared as one span of pixels in its first scanline.
+    for (let column = 0; column < size;) {
+      if (modules[row * size + column] === 0) {
+        column++;
+        continue;
+      }
+      const start = column;
+      while (column < size && modules[row * size + column] !== 0) column++;
+      clearPixels(raw, top, (start + margin) * scale, (column + margin) * scale);
     }
-    const top = (row + margin) * scale;
-    for (let y = top; y < top + scale; y++) line.copy(raw, y * stride);
+    for (let y = 1; y < scale; y++) raw.copyWithin(top + y * stride, top, top + stride);
   }
-  // Quiet-zone rows are white already; only their filter bytes need clearing.
+  // Every scanline's filter byte is 0 (none).
   for (let y = 0; y < width; y++) raw[y * stride] = 0;
 
   const header = Buffer.alloc(13);
@@ -47,6 +49,21 @@ export function qrPng(matrix: QrMatrix, { scale, margin }: QrRaster): Buffer {
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** Clears (darkens) pixels `from` to `to` − 1 of the scanline at `line`, whose first byte is its filter type. */
+function clearPixels(raw: Buffer, line: number, from: number, to: number): void {
+  const first = line + 1 + (from >> 3);
+  const last = line + 1 + ((to - 1) >> 3);
+  const head = 0xff >> (from & 7);
+  const tail = (0xff << (7 - ((to - 1) & 7))) & 0xff;
+  if (first === last) {
+    raw[first] &= ~(head & tail);
+    return;
+  }
+  raw[first] &= ~head;
+  raw.fill(0, first + 1, last);
+  raw[last] &= ~tail;
 }
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -192,7 +192,7 @@ export class BatchOutcomes {
   }
 
   private vcfFile(stem: string, item: SucceededItem): ZipFile {
-    return { name: `${stem}.vcf`, data: Buffer.from(this.vcards.fromStored(item).vcard, 'utf8'), store: false };
+    return { name: `${stem}.vcf`, data: Buffer.from(this.vcards.fromStored(item).vcard, 'utf8'), store: true };
   }
 
   private toItem(index: number, item: StoredItem | null, docsBase: string): BatchItem {

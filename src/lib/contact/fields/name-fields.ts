@@ -14,6 +14,7 @@ export const NAME_FIELDS = {
     importFallback: ['name', 'organization'],
     csv: { google: ['Name'] },
     sheet: { line: 0, label: 'name' },
+    fileName: true,
     card: [
       { kind: 'name', property: 'N', derived: true, mecard: 'N' },
       { kind: 'text', property: 'FN', mecardCarriedBy: 'N' },

@@ -15,6 +15,11 @@ export interface RuleDoc {
   /** The field's place in the QR budget; a field without one never leaves qrPayload. */
   budget?: BudgetRule;
   /**
+   * How the API docs name what the QR budget never leaves out of the field (`the first phone`):
+   * every field written to the code that the budget never empties declares it.
+   */
+  keptDocs?: string;
+  /**
    * One of the first contract's eight fields: a card of these alone, with no format or budget, is
    * answered in that contract's shape (no `format`, no `qr.omitted`), byte for byte as it always was.
    */

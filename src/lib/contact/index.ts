@@ -12,6 +12,7 @@ import {
 import { ruleJsonSchema } from './contact-json-schema';
 import { CONTACT_SCHEMA } from './contact-schema';
 import { fileNameFieldOf } from './file-name-field';
+import { neverLeftOutDocs } from './never-left-out';
 import { sheetFieldsOf, sheetLinesOf, type SheetLineSource } from './sheet-lines';
 import { compileValidator } from './schema-validator';
 import { requiredFieldsOf, templateFieldsOf, type TemplateFields } from './template-fields';
@@ -119,6 +120,9 @@ export const CONTACT_FILE_NAME_FIELD: string = fileNameFieldOf(CONTACT_SCHEMA);
 export function contactFileName(contact: ContactFields): string {
   return contact[CONTACT_FILE_NAME_FIELD as keyof ContactFields] as string;
 }
+
+/** What the QR budget never leaves out, in the API docs' words ("the name, …, the first email"). */
+export const CONTACT_NEVER_LEFT_OUT_DOCS: string = neverLeftOutDocs(CONTACT_SCHEMA);
 
 /** The fields the contact requires, in declaration order: every template requires them too. */
 export const CONTACT_REQUIRED_FIELDS: readonly string[] = Object.freeze(requiredFieldsOf(CONTACT_SCHEMA));

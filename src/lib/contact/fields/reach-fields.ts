@@ -108,6 +108,7 @@ export const REACH_FIELDS = {
       },
     },
     budget: { rank: 9, keepFirst: true, docs: 'further phones, last first' },
+    keptDocs: 'the first phone',
   } satisfies ListRule,
   email: text(254, {
     firstContract: true,
@@ -161,6 +162,7 @@ export const REACH_FIELDS = {
       },
     },
     budget: { rank: 8, keepFirst: true, docs: 'further emails, last first' },
+    keptDocs: 'the first email',
   } satisfies ListRule,
   website: url({
     firstContract: true,

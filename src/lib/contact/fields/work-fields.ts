@@ -10,6 +10,7 @@ export const WORK_FIELDS = {
     card: { kind: 'component', property: 'ORG', index: 0, mecard: 'ORG' },
     csv: { google: ['Organization 1 - Name', 'Organization Name'], outlook: ['Company'] },
     sheet: { line: 2 },
+    keptDocs: 'the organization',
     templates: {
       'business-card': 'required',
       'sales-contact': 'required',

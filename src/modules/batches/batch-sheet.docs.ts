@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
-import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { CONTACT_SHEET_FIELDS } from '../../lib/contact';
+import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
 
 /** The declared sheet lines in words: "its fullName large, its title and organization smaller". */

@@ -1,3 +1,5 @@
+import { CONTACT_NEVER_LEFT_OUT_DOCS } from '../../lib/contact';
+
 /**
  * The one registry of error codes. The exception filter, the OpenAPI error responses and the
  * /docs/errors catalogue page are all generated from it, so they cannot drift apart.
@@ -94,7 +96,7 @@ export const ERROR_CODES = {
   nfc_capacity_exceeded: {
     status: 400,
     message: 'The vCard does not fit the requested NFC tag even with every optional property left out.',
-    hint: 'Ask for a larger nfc tag (details.capacity is what the tag holds, details.bytes what the card needs at least), or shorten what is never left out: the name, the organization, the first phone and the first email.',
+    hint: `Ask for a larger nfc tag (details.capacity is what the tag holds, details.bytes what the card needs at least), or shorten what is never left out: ${CONTACT_NEVER_LEFT_OUT_DOCS}.`,
     when: "With ?nfc=, the tag content (NDEF TLV, message and terminator TLV) of the card with every property the QR budget may leave out gone is larger than the tag's user memory; in a batch, that contact's item fails with it. details: {tag, capacity, bytes}. With qrVersion too, a card that fits neither is qr_budget_exceeded.",
   },
   invalid_style: {

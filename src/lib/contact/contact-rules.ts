@@ -15,6 +15,11 @@ export interface RuleDoc {
   /** The field's place in the QR budget; a field without one never leaves qrPayload. */
   budget?: BudgetRule;
   /**
+   * How the API docs name what the QR budget never leaves out of the field (`the first phone`):
+   * every field written to the code that the budget never empties declares it.
+   */
+  keptDocs?: string;
+  /**
    * One of the first contract's eight fields: a card of these alone, with no format or budget, is
    * answered in that contract's shape (no `format`, no `qr.omitted`), byte for byte as it always was.
    */
@@ -39,7 +44,21 @@ export interface RuleDoc {
    * large and bold, the others smaller. `label` names the line in the sheet's report.
    */
   sheet?: { line: number; label?: string };
+  /**
+   * The field whose text names the files a contact is downloaded as (the .vcf, the QR image, the
+   * tag content; docs/api.md#file-names). Exactly one field declares it, a required text.
+   */
+  fileName?: true;
+  /**
+   * The catalogue's templates that name the field, by template id. A template lists its fields in
+   * declaration order, one declared with `after` right after that field; a field the contact
+   * requires is required by every template and declares none.
+   */
+  templates?: Readonly<Record<string, TemplateRole>>;
 }
+
+/** A field's place in one template: a card made with it must have the field, or may. */
+export type TemplateRole = 'required' | 'optional' | { role: 'required' | 'optional'; after: string };
 
 /** A check of a cleaned text value; the first failing one names the issue. */
 export interface ValueCheck {

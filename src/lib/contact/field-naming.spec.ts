@@ -26,8 +26,8 @@ const PLAIN_WORDS = new Set(['name', 'title', 'address', 'addresses', 'phone', '
 
 /** Today's counts of the fields above the target. */
 const CEILINGS: Record<string, number> = {
-  fullName: 11,
-  organization: 7,
+  fullName: 5,
+  organization: 5,
 };
 
 /** The identifiers and string values of a TypeScript text, without comments and module paths. */

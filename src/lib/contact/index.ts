@@ -11,8 +11,11 @@ import {
 } from './contact-field-presence';
 import { ruleJsonSchema } from './contact-json-schema';
 import { CONTACT_SCHEMA } from './contact-schema';
-import { sheetLinesOf, type SheetLineSource } from './sheet-lines';
+import { fileNameFieldOf } from './file-name-field';
+import { neverLeftOutDocs } from './never-left-out';
+import { sheetFieldsOf, sheetLinesOf, type SheetLineSource } from './sheet-lines';
 import { compileValidator } from './schema-validator';
+import { requiredFieldsOf, templateFieldsOf, type TemplateFields } from './template-fields';
 
 export { readCsvHeader, type CsvHeader } from './contact-csv-columns';
 export { ruleJsonSchema, type JsonSchema } from './contact-json-schema';
@@ -106,6 +109,29 @@ export const CONTACT_FILE_ONLY_FIELDS: readonly string[] = Object.freeze(fileOnl
 /** A printed sheet's text lines, in order, and the card properties they are read from. */
 export const CONTACT_SHEET_LINES: readonly SheetLineSource[] = Object.freeze(sheetLinesOf(CONTACT_SCHEMA));
 export type { SheetLineSource } from './sheet-lines';
+
+/** The fields printed on a sheet's item, in line order: the first large, the others smaller. */
+export const CONTACT_SHEET_FIELDS: readonly string[] = Object.freeze(sheetFieldsOf(CONTACT_SCHEMA));
+
+/** The field a contact's downloaded files are named after (docs/api.md#file-names). */
+export const CONTACT_FILE_NAME_FIELD: string = fileNameFieldOf(CONTACT_SCHEMA);
+
+/** The text a validated contact's downloaded files are named after (before it is made a file-name stem). */
+export function contactFileName(contact: ContactFields): string {
+  return contact[CONTACT_FILE_NAME_FIELD as keyof ContactFields] as string;
+}
+
+/** What the QR budget never leaves out, in the API docs' words ("the name, …, the first email"). */
+export const CONTACT_NEVER_LEFT_OUT_DOCS: string = neverLeftOutDocs(CONTACT_SCHEMA);
+
+/** The fields the contact requires, in declaration order: every template requires them too. */
+export const CONTACT_REQUIRED_FIELDS: readonly string[] = Object.freeze(requiredFieldsOf(CONTACT_SCHEMA));
+
+/** A catalogue template's required and optional fields, as the fields declare them (`templates`). */
+export function contactTemplateFields(id: string): TemplateFields {
+  return templateFieldsOf(CONTACT_SCHEMA, id);
+}
+export type { TemplateFields } from './template-fields';
 
 /** The contact's fields in one line each, for tool descriptions and agent instructions. */
 export const CONTACT_FIELD_SUMMARY = describeFields(CONTACT_SCHEMA);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { CONTACT_SHEET_LINES } from '.';
+import { CONTACT_SHEET_FIELDS, CONTACT_SHEET_LINES } from '.';
 import { CONTACT_SCHEMA } from './contact-schema';
 import { fileOnlyFields, listShorthands } from './contact-field-presence';
 import { text } from './fields/field-rules';
-import { sheetLinesOf } from './sheet-lines';
+import { sheetFieldsOf, sheetLinesOf } from './sheet-lines';
 
 describe('sheetLinesOf', () => {
   it('reads the name from FN, then the title, then ORG’s first component', () => {
@@ -19,6 +19,11 @@ describe('sheetLinesOf', () => {
     const schema = { ...CONTACT_SCHEMA, fields: { ...CONTACT_SCHEMA.fields, pronouns } };
     expect(sheetLinesOf(schema).map(({ label }) => label)).toEqual(['name', 'title', 'pronouns', 'organization']);
     expect(sheetLinesOf(schema)[2].properties).toEqual(['X-PRONOUNS', 'PRONOUNS']);
+    expect(sheetFieldsOf(schema)).toEqual(['fullName', 'title', 'pronouns', 'organization']);
+  });
+
+  it('names the fields of the lines in line order, the large one first', () => {
+    expect(CONTACT_SHEET_FIELDS).toEqual(['fullName', 'title', 'organization']);
   });
 
   it('refuses a line of a field with no text or component property to read it from', () => {

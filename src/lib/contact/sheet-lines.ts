@@ -30,3 +30,11 @@ export function sheetLinesOf(schema: ObjectRule): SheetLineSource[] {
     .sort((a, b) => a.line - b.line)
     .map(({ source }) => source);
 }
+
+/** The fields that declare a `sheet` line, in line order (the first is the large one). */
+export function sheetFieldsOf(schema: ObjectRule): string[] {
+  return Object.entries(schema.fields)
+    .flatMap(([name, rule]) => (rule.sheet === undefined ? [] : [{ name, line: rule.sheet.line }]))
+    .sort((a, b) => a.line - b.line)
+    .map(({ name }) => name);
+}

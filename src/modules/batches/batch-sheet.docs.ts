@@ -1,7 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
+import { CONTACT_SHEET_FIELDS } from '../../lib/contact';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
+
+/** The declared sheet lines in words: "its fullName large, its title and organization smaller". */
+const SHEET_LINES_DOC = `its ${CONTACT_SHEET_FIELDS[0]} large, its ${CONTACT_SHEET_FIELDS.slice(1).join(' and ')} smaller`;
 
 /** The OpenAPI description of GET /v1/batches/{batchId}/sheet.pdf. */
 export function BatchSheetDocs(): MethodDecorator {
@@ -10,7 +14,7 @@ export function BatchSheetDocs(): MethodDecorator {
       operationId: 'downloadBatchSheet',
       summary: 'Download a print sheet of every successful contact of a batch, as one PDF',
       description: [
-        'Each successful contact, in input order, fills one item of the layout (failed contacts leave no hole): its fullName large, its title and organization smaller (shrunk to fit, then cut with …), and its QR code (qrPayload in the batch format) in the code box of the layout. Cards sit 2 × 5 edge to edge, centred, with bleed and crop marks; labels follow the published Avery grids (docs/print.md).',
+        `Each successful contact, in input order, fills one item of the layout (failed contacts leave no hole): ${SHEET_LINES_DOC} (shrunk to fit, then cut with …), and its QR code (qrPayload in the batch format) in the code box of the layout. Cards sit 2 × 5 edge to edge, centred, with bleed and crop marks; labels follow the published Avery grids (docs/print.md).`,
         'Fitted to print: every code keeps modules of at least 0.40 mm. A card too dense for the code box has properties left out in the QR budget order until it fits; one that cannot fit even then is left out of the sheet. The last page, "Report", lists each affected contact by index with what was left out or why it is missing, and each contact whose text line could not be printed (a character no shipped font has: the line is left out, never drawn as a box). The QR-Sheet-Report header gives the counts before the first byte; all 0: no report page.',
         'Text is real, selectable text in the fonts the service ships (Noto Sans for Latin, Greek and Cyrillic; Noto Sans JP, SC and KR), embedded as subsets. The same batch and layout give the same bytes. Streamed page by page: memory does not grow with the batch. 409 batch_not_finished while the batch runs. Costs one request of the rate budget; a client streams at most BATCH_MAX_ACTIVE_PER_CLIENT sheets and ZIPs at once.',
       ].join('\n\n'),

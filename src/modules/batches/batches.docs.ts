@@ -11,6 +11,7 @@ import {
   ApiProduces,
   getSchemaPath,
 } from '@nestjs/swagger';
+import { CONTACT_FILE_NAME_FIELD } from '../../lib/contact';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { QrStyleDto } from '../qrcodes/dto/qr-style.dto';
 import { createdResourceHeaders, IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
@@ -128,7 +129,9 @@ export function BatchCodesDocs(): MethodDecorator {
       operationId: 'downloadBatchCodes',
       summary: 'Download a QR code image and a .vcf for every successful contact, as one ZIP',
       description: [
-        'For each successful contact in input order: `NNNNN-<name>.png` (or `.svg`), the QR code of its qrPayload, then `NNNNN-<name>.vcf`, its card alone (Outlook imports only the first card of a multi-card file). NNNNN is the item index + 1, zero-padded to the digits of the batch total; failed contacts leave gaps. <name> is the fullName with accents removed and other characters than ASCII letters and digits turned into `-`, at most 40 characters.',
+        'For each successful contact in input order: `NNNNN-<name>.png` (or `.svg`), the QR code of its qrPayload, then `NNNNN-<name>.vcf`, its card alone (Outlook imports only the first card of a multi-card file). NNNNN is the item index + 1, zero-padded to the digits of the batch total; failed contacts leave gaps. <name> is the ' +
+          CONTACT_FILE_NAME_FIELD +
+          ' with accents removed and other characters than ASCII letters and digits turned into `-`, at most 40 characters.',
         'Streamed as it is drawn, with memory bounded whatever the batch size. qrLevel, scale and margin apply to every image; a card too large for qrLevel is drawn at the highest lower level that holds it. 409 batch_not_finished while the batch runs.',
         'With a style (PUT /v1/batches/{batchId}/style), every code is drawn in it and read back by two decoders, as POST /v1/qrcodes does; a code they cannot read is left out. The last file is always manifest.csv: one row per successful contact, index,file,version,level,check,warnings (index 0-based as in /items; check passed, unreadable (file empty) or plain; warnings joined by |).',
       ].join('\n\n'),

@@ -7,6 +7,7 @@ import { IdempotencyKey } from '../../http/idempotency-key.decorator';
 import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';
 import { ReadsOwnBody } from '../../http/own-body.decorator';
 import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
+import { contactFileName } from '../../lib/contact';
 import { qrFileSlug } from '../../lib/qr';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { QR_IMAGE_MEDIA_TYPES } from '../vcard/qr-image.service';
@@ -51,7 +52,7 @@ export class QrCodesController {
       const representation = negotiateQrCode(accept);
       if (representation === null)
         throw new ApiError('not_acceptable', { details: { available: QRCODE_MEDIA_TYPES.map(({ type }) => type) } });
-      const slug = qrFileSlug(body.contact.fullName);
+      const slug = qrFileSlug(contactFileName(body.contact));
       if (representation === 'pdf' || representation === 'eps') {
         const printed = await this.prints.file(body.contact, body.style, query, representation);
         for (const [name, value] of Object.entries(printed.headers)) reply.header(name, value);
@@ -73,7 +74,7 @@ export class QrCodesController {
       for (const [name, value] of Object.entries(headers)) reply.header(name, value);
       return new StreamableFile(answer.image.file, {
         type: QR_IMAGE_MEDIA_TYPES[image],
-        disposition: `inline; filename="${qrFileSlug(body.contact.fullName)}.${image}"`,
+        disposition: `inline; filename="${qrFileSlug(contactFileName(body.contact))}.${image}"`,
         length: answer.image.file.length,
       });
     } finally {

@@ -7,6 +7,7 @@ import { IdempotencyKey } from '../../http/idempotency-key.decorator';
 import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';
 import { ReadsOwnBody } from '../../http/own-body.decorator';
 import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
+import { contactFileName } from '../../lib/contact';
 import { ndefMessage, tagContent } from '../../lib/nfc';
 import { qrFileSlug } from '../../lib/qr';
 import { cardOptions, qrImageOptions } from './card-query';
@@ -74,7 +75,7 @@ export class VCardController {
     const result = this.vcards.create(body, query.template, options);
     if (representation === 'vcard') {
       reply.header('Content-Type', 'text/vcard; charset=utf-8');
-      reply.header('Content-Disposition', `attachment; filename="${qrFileSlug(body.fullName)}.vcf"`);
+      reply.header('Content-Disposition', `attachment; filename="${qrFileSlug(contactFileName(body))}.vcf"`);
       return result.vcard;
     }
     if (representation === 'ndef') {
@@ -82,11 +83,11 @@ export class VCardController {
       const content = Buffer.from(tagContent(ndefMessage(Buffer.from(result.qrPayload, 'utf8'))));
       return new StreamableFile(content, {
         type: TAG_CONTENT_MEDIA_TYPE,
-        disposition: `attachment; filename="${qrFileSlug(body.fullName)}.ndef"`,
+        disposition: `attachment; filename="${qrFileSlug(contactFileName(body))}.ndef"`,
         length: content.length,
       });
     }
-    const disposition = `inline; filename="${qrFileSlug(body.fullName)}.${representation}"`;
+    const disposition = `inline; filename="${qrFileSlug(contactFileName(body))}.${representation}"`;
     const vector = representation === 'pdf' || representation === 'eps';
     if (vector || query.size !== undefined || query.dpi !== undefined) {
       // A physical size (PDF and EPS always have one): the print path, with its module-size headers.

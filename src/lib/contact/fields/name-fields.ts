@@ -14,6 +14,8 @@ export const NAME_FIELDS = {
     importFallback: ['name', 'organization'],
     csv: { google: ['Name'] },
     sheet: { line: 0, label: 'name' },
+    fileName: true,
+    keptDocs: 'the name',
     card: [
       { kind: 'name', property: 'N', derived: true, mecard: 'N' },
       { kind: 'text', property: 'FN', mecardCarriedBy: 'N' },
@@ -35,6 +37,7 @@ export const NAME_FIELDS = {
       suffix: text(128, { description: 'Honorific suffixes.' }),
     },
     card: { kind: 'name', property: 'N', parts: NAME_PARTS, mecard: 'N' },
+    keptDocs: 'the name',
     csv: {
       google: {
         parts: {

@@ -25,6 +25,15 @@ export const REACH_FIELDS = {
     description: 'Phone number (TEL;TYPE=WORK,VOICE), listed before phones.',
     example: '+44 20 7946 0958',
     checks: [PHONE_FORMAT],
+    templates: {
+      'business-card': 'required',
+      minimal: 'required',
+      'sales-contact': 'optional',
+      'real-estate-agent': 'required',
+      freelancer: 'optional',
+      'support-desk': 'required',
+      restaurant: 'required',
+    },
   }),
   phones: {
     kind: 'list',
@@ -99,6 +108,7 @@ export const REACH_FIELDS = {
       },
     },
     budget: { rank: 9, keepFirst: true, docs: 'further phones, last first' },
+    keptDocs: 'the first phone',
   } satisfies ListRule,
   email: text(254, {
     firstContract: true,
@@ -106,6 +116,16 @@ export const REACH_FIELDS = {
     example: 'ada@example.com',
     format: 'email',
     checks: [EMAIL_FORMAT],
+    templates: {
+      'business-card': 'required',
+      'sales-contact': 'required',
+      'event-badge': 'required',
+      'conference-speaker': 'optional',
+      'real-estate-agent': 'optional',
+      freelancer: 'required',
+      'support-desk': 'required',
+      restaurant: { role: 'optional', after: 'website' },
+    },
   }),
   emails: {
     kind: 'list',
@@ -142,11 +162,22 @@ export const REACH_FIELDS = {
       },
     },
     budget: { rank: 8, keepFirst: true, docs: 'further emails, last first' },
+    keptDocs: 'the first email',
   } satisfies ListRule,
   website: url({
     firstContract: true,
     description: 'http(s) URL (URL), listed before urls; https:// is added to a bare domain.',
     example: 'https://example.com/ada',
+    templates: {
+      'business-card': 'optional',
+      'sales-contact': 'optional',
+      'event-badge': 'optional',
+      'conference-speaker': 'required',
+      'real-estate-agent': 'optional',
+      freelancer: 'required',
+      'support-desk': 'optional',
+      restaurant: 'optional',
+    },
   }),
   urls: {
     kind: 'list',

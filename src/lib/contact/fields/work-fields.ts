@@ -10,6 +10,16 @@ export const WORK_FIELDS = {
     card: { kind: 'component', property: 'ORG', index: 0, mecard: 'ORG' },
     csv: { google: ['Organization 1 - Name', 'Organization Name'], outlook: ['Company'] },
     sheet: { line: 2 },
+    keptDocs: 'the organization',
+    templates: {
+      'business-card': 'required',
+      'sales-contact': 'required',
+      'event-badge': 'optional',
+      'conference-speaker': 'optional',
+      'real-estate-agent': 'required',
+      'support-desk': 'optional',
+      restaurant: 'optional',
+    },
   }),
   department: text(256, {
     description: 'Department (ORG, second component).',
@@ -26,5 +36,13 @@ export const WORK_FIELDS = {
     csv: { google: ['Organization 1 - Title', 'Organization Title'], outlook: ['Job Title'] },
     budget: { rank: 10, docs: 'title' },
     sheet: { line: 1 },
+    templates: {
+      'business-card': 'optional',
+      'sales-contact': 'optional',
+      'event-badge': 'optional',
+      'conference-speaker': 'optional',
+      'real-estate-agent': 'optional',
+      freelancer: 'optional',
+    },
   }),
 } satisfies Record<string, Rule>;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { FIRST_CONTRACT_FIELDS } from '../../../lib/contact';
+import { CONTACT_REQUIRED_FIELDS, FIRST_CONTRACT_FIELDS } from '../../../lib/contact';
 
 @ApiSchema({ name: 'Template' })
 export class TemplateDto {
@@ -15,7 +15,7 @@ export class TemplateDto {
   @ApiProperty({
     type: 'array',
     items: { type: 'string', enum: [...FIRST_CONTRACT_FIELDS] },
-    description: 'Always contains fullName.',
+    description: `Always contains ${CONTACT_REQUIRED_FIELDS.join(', ')}.`,
   })
   requiredFields: string[];
 

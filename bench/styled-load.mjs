@@ -10,9 +10,11 @@
 // One service of ./dist as `npm start` runs it, on both cores (BENCH_STYLED_CPU, default 0-1; with
 // 0, the event loop and its one render worker share core 0; run the script under `taskset -c 1`
 // then). BENCH_STYLED_ROUNDS rounds (default 2) of: paced alone, paced during the flood, each
-// BENCH_STYLED_SECONDS (default 10) s. The max rate is measured once after a warm-up.
+// BENCH_STYLED_SECONDS (default 10) s. The max rate is measured once after a warm-up. The flood
+// runs in a process of its own (bench/styled-flood.mjs) on BENCH_STYLED_FLOOD_CPU (default the
+// service's cores), not in the paced client's.
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { benchStyle } from './bench-style.mjs';
 import { TYPICAL_CARD } from './cards.mjs';
 import { drive, drivePaced } from './load.mjs';
 import { startService } from './servers.mjs';
@@ -24,40 +26,37 @@ const seconds = num('BENCH_STYLED_SECONDS', 10);
 const clients = num('BENCH_STYLED_CLIENTS', 5);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const styledBody = JSON.stringify({ contact: TYPICAL_CARD, style: await benchStyle() });
-
-/** `clients` loops of POST /v1/qrcodes until `stop()`; counts the codes answered and the 503s. */
-function flood(url) {
-  let running = true;
-  const counts = { codes: 0, busy: 0, other: 0 };
-  const loop = async () => {
-    while (running) {
-      // Bounded, so that a lost answer shows up as a count instead of a bench that never ends.
-      const res = await fetch(`${url}/v1/qrcodes`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'image/png' },
-        body: styledBody,
-        signal: AbortSignal.timeout(30_000),
-      })
-        .then(async (answer) => ({ status: answer.status, body: await answer.arrayBuffer() }))
-        .catch(() => ({ status: 0 }));
-      if (res.status === 200) counts.codes++;
-      else if (res.status === 503) {
-        counts.busy++;
-        await sleep(20);
-      } else counts.other++;
-    }
-  };
-  const started = performance.now();
-  const loops = Array.from({ length: clients }, loop);
+/**
+ * The flood, in a process of its own pinned beside the service (BENCH_STYLED_FLOOD_CPU, default
+ * the service's cores): it needs about 1 % of a core, and in the paced client's process its
+ * answers and their garbage would count as the service's latency.
+ */
+function floodProcess(url) {
+  const cpu = process.env.BENCH_STYLED_FLOOD_CPU ?? process.env.BENCH_STYLED_CPU ?? '0-1';
+  const child = spawn(
+    'taskset',
+    ['-c', cpu, process.execPath, resolve(import.meta.dirname, 'styled-flood.mjs'), url, String(clients)],
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const exited = new Promise((r) => child.once('exit', r));
+  const started = new Promise((r) => child.once('message', r));
   return {
+    started,
     async stop() {
-      running = false;
-      await Promise.all(loops);
-      return { ...counts, perSecond: Number((counts.codes / ((performance.now() - started) / 1000)).toFixed(1)) };
+      child.kill('SIGTERM');
+      await exited;
+      return JSON.parse(out);
     },
   };
 }
+
+const startFlood = async (url) => {
+  const child = floodProcess(url);
+  await child.started;
+  return child;
+};
 
 const clientCpu = process.env.BENCH_STYLED_CPU === '0' ? 'core 1' : 'shared';
 const route = { name: 'POST /v1/vcard', method: 'POST', path: '/v1/vcard', body: TYPICAL_CARD, expectStatus: 200 };
@@ -67,13 +66,13 @@ try {
   const max = await drive(service, route, { duration: 5, connections: 10 });
   const rate = Math.round(max.rps / 2);
   // The pool starts with the first styled code: start it before anything is measured.
-  const warm = flood(service.url);
+  const warm = await startFlood(service.url);
   await sleep(3000);
   await warm.stop();
   const runs = [];
   for (let r = 0; r < rounds; r++) {
     const alone = await drivePaced(service, route, { rate, duration: seconds, connections: 10 });
-    const styled = flood(service.url);
+    const styled = await startFlood(service.url);
     await sleep(1000);
     const during = await drivePaced(service, route, { rate, duration: seconds, connections: 10 });
     const codes = await styled.stop();

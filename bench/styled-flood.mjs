@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// The styled flood of bench/styled-load.mjs as a process of its own, so that its fetches, its
+// 90 KB answers and their garbage never delay the paced client's event loop:
+//
+//   node bench/styled-flood.mjs <service url> <clients>
+//
+// Posts the benchmark's style to POST /v1/qrcodes from `clients` loops as fast as they are
+// answered (a 503 renderer_busy retried after 20 ms) until SIGTERM, then prints its counts as
+// one line of JSON and exits.
+import { benchStyle } from './bench-style.mjs';
+import { TYPICAL_CARD } from './cards.mjs';
+
+const [url, clients = '5'] = process.argv.slice(2);
+const body = JSON.stringify({ contact: TYPICAL_CARD, style: await benchStyle() });
+const counts = { codes: 0, busy: 0, other: 0 };
+const started = performance.now();
+let running = true;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function loop() {
+  while (running) {
+    const res = await fetch(`${url}/v1/qrcodes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'image/png' },
+      body,
+      // Bounded, so that a lost answer shows up as a count instead of a bench that never ends.
+      signal: AbortSignal.timeout(30_000),
+    })
+      .then(async (answer) => ({ status: answer.status, body: await answer.arrayBuffer() }))
+      .catch(() => ({ status: 0 }));
+    if (res.status === 200) counts.codes++;
+    else if (res.status === 503) {
+      counts.busy++;
+      await sleep(20);
+    } else counts.other++;
+  }
+}
+
+const loops = Array.from({ length: Number(clients) }, loop);
+process.send?.('flooding');
+process.once('SIGTERM', async () => {
+  running = false;
+  await Promise.all(loops);
+  const perSecond = Number((counts.codes / ((performance.now() - started) / 1000)).toFixed(1));
+  process.stdout.write(`${JSON.stringify({ ...counts, perSecond })}\n`);
+  process.exit(0);
+});

@@ -132,9 +132,16 @@ export class BatchOutcomes {
     const manifest = new BatchManifest();
     const store = type === 'png';
     if (style) {
-      for await (const { index, item, stem } of this.zipContacts(batch)) {
+      const drawn = this.styled.drawInOrder(
+        this.zipContacts(batch),
+        ({ item }) => item.qrPayload,
+        style,
+        type,
+        options,
+      );
+      for await (const { item: contact, code } of drawn) {
+        const { index, item, stem } = contact;
         const name = `${stem}.${type}`;
-        const code = await this.styled.draw(item.qrPayload, style, type, options);
         const check = code.file ? 'passed' : 'unreadable';
         manifest.add({
           index,

@@ -9,6 +9,7 @@ import {
 } from '../../infra/render-pool/plain-codes.render-task';
 import { RenderPool } from '../../infra/render-pool/render-pool';
 import { RenderPoolBusyError } from '../../infra/render-pool/render-pool.errors';
+import { aheadInOrder } from './ahead-in-order';
 
 /** The image every code of a chunk is drawn as. */
 export type PlainCodesImage = Omit<PlainCodesTask, 'codes'>;
@@ -32,20 +33,14 @@ export class BatchPlainCodes implements OnApplicationShutdown {
    * Each chunk with its codes' files in the same order, chunks in the order given: up to two a
    * worker are drawn while the caller writes the earlier ones. A chunk that fails rejects in turn.
    */
-  async *drawInOrder<Code extends PlainCodeOrder>(
+  drawInOrder<Code extends PlainCodeOrder>(
     chunks: AsyncIterable<Code[]>,
     image: PlainCodesImage,
   ): AsyncGenerator<{ chunk: Code[]; files: Buffer[] }> {
-    const inFlight = 2 * this.poolOf().workers;
-    const running: Promise<{ chunk: Code[]; files: Buffer[] }>[] = [];
-    for await (const chunk of chunks) {
-      const drawn = this.draw(chunk, image).then((files) => ({ chunk, files }));
-      // A rejection is awaited in turn; until then it must not count as unhandled.
-      drawn.catch(() => undefined);
-      running.push(drawn);
-      if (running.length >= inFlight) yield await running.shift()!;
-    }
-    while (running.length > 0) yield await running.shift()!;
+    return aheadInOrder(chunks, 2 * this.poolOf().workers, async (chunk) => ({
+      chunk,
+      files: await this.draw(chunk, image),
+    }));
   }
 
   async onApplicationShutdown(): Promise<void> {

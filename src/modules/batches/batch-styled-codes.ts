@@ -10,6 +10,7 @@ import { minQrVersion, utf8Length, type QrLevel } from '../../lib/vcard';
 import type { QrImageOptions } from '../vcard/card-query';
 import type { QrImageType } from '../vcard/qr-image.service';
 import { styledCheckReport } from '../qrcodes/qr-check-report';
+import { aheadInOrder } from './ahead-in-order';
 
 /** A styled code of a batch: the file when both decoders read it back, else none (`unreadable`). */
 export interface BatchStyledCode {
@@ -23,14 +24,32 @@ export interface BatchStyledCode {
 const BUSY_WAIT_MS = 20;
 
 /**
- * Draws and checks the codes of a styled codes.zip on the render pool, one at a time. An archive
- * cannot refuse a contact once it has begun, so a full pool is waited for (the archive's next file
- * is simply later), and a code the decoders cannot read, or whose logo its level cannot recover,
- * is left out and listed as unreadable.
+ * Draws and checks the codes of a styled codes.zip on the render pool, as many at once as the pool
+ * has workers, handed back in order. An archive cannot refuse a contact once it has begun, so a
+ * full pool is waited for (the archive's next file is simply later), and a code the decoders
+ * cannot read, or whose logo its level cannot recover, is left out and listed as unreadable.
  */
 @Injectable()
 export class BatchStyledCodes {
   constructor(private readonly renderer: CodeRenderer) {}
+
+  /**
+   * Each payload's code, in the order given, one a worker drawn ahead of the caller (who writes the
+   * earlier ones meanwhile): an archive keeps every worker of the pool busy, and holds at most that
+   * many codes. A code that fails rejects in turn.
+   */
+  drawInOrder<Item>(
+    items: AsyncIterable<Item>,
+    payloadOf: (item: Item) => string,
+    judged: QrStyleJudgement,
+    type: QrImageType,
+    options: QrImageOptions,
+  ): AsyncGenerator<{ item: Item; code: BatchStyledCode }> {
+    return aheadInOrder(items, this.renderer.capacity.workers, async (item) => ({
+      item,
+      code: await this.draw(payloadOf(item), judged, type, options),
+    }));
+  }
 
   async draw(
     payload: string,

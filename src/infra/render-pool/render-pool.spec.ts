@@ -179,7 +179,10 @@ describe('RenderPool (piscina worker threads, bounded queue)', () => {
   it("hands a worker's error outside any task to onWorkerError, and replaces the worker", async () => {
     const errors: unknown[] = [];
     const pool = probePool({ onWorkerError: (error) => errors.push(error) });
-    const before = await pool.run({ kind: 'stray' });
+    const gate = new SharedArrayBuffer(4);
+    const before = await pool.run({ kind: 'stray', gate });
+    // Only now, with the task's result taken, may the worker throw: the error cannot be counted as the task's.
+    Atomics.store(new Int32Array(gate), 0, 1);
     for (let waited = 0; errors.length === 0 && waited < 10_000; waited += 50)
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(errors).toEqual([expect.objectContaining({ message: 'a stray error outside any task' })]);

@@ -87,7 +87,7 @@ export const CONTACT_CSV_COLUMN_FORMS: readonly string[] = Object.freeze(csvColu
 /** The sample header of the invalid_csv hint ("fullName, organization, ..., categories"), as the fields place it. */
 export const CONTACT_CSV_HINT_COLUMNS: string = csvHintColumnsOf(CONTACT_SCHEMA);
 
-/** The request examples of POST /v1/batches (JSON contacts, CSV rows with the header first), as the fields give them. */
+/** The request examples of POST /v1/batches (JSON contacts, CSV rows, header first), as the fields give them. */
 export const CONTACT_BATCH_EXAMPLES: BatchExamples = batchExamplesOf(CONTACT_SCHEMA);
 export type { BatchExamples } from './batch-examples';
 

@@ -3,8 +3,9 @@ import type { ObjectRule, Rule } from '../../src/lib/contact';
 import type { useTestApp as UseTestApp } from '../utils/test-app';
 
 // The "add a field" exercise: a scratch field added to the contact's declaration alone (its rule,
-// its card property and its place in the QR budget, nothing else anywhere) shows up in validation,
-// the OpenAPI document, the MCP tool schema, the CSV columns, the vCard 3.0 and 4.0 output and the
+// its card property, its place in the QR budget and in the batch examples and the invalid_csv
+// hint, nothing else anywhere) shows up in validation, the OpenAPI document (the batch examples
+// too), the MCP tool schema, the CSV columns and the hint, the vCard 3.0 and 4.0 output and the
 // budget. The declaration module is replaced for this file only; every other module is the real one.
 
 const PRONOUNS: Rule = {
@@ -13,6 +14,8 @@ const PRONOUNS: Rule = {
   description: 'Pronouns (PRONOUNS in vCard 4.0).',
   card: { kind: 'text', property: 'X-PRONOUNS', v4: 'PRONOUNS' },
   budget: { rank: 4.5, docs: 'pronouns' },
+  batchExample: { json: ['she/her'], csv: ['she/her', 'she/they'] },
+  csvHint: { place: 1.5 },
 };
 
 jest.mock('../../src/lib/contact/contact-schema', () => {
@@ -95,6 +98,35 @@ describe('a field added to the declaration alone', () => {
       .result.tools;
     const create = tools.find((tool) => tool.name === 'create_vcard_payload')!;
     expect(create.inputSchema.properties).toHaveProperty('pronouns');
+  });
+
+  it('is in the batch request examples, in its declaration place', async () => {
+    const document = (await suite.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { example: unknown }> } } }>;
+    };
+    const { content } = document.paths['/v1/batches'].post.requestBody;
+    expect(content['application/json'].example).toEqual({
+      contacts: [
+        { fullName: 'Ada Lovelace', pronouns: 'she/her', email: 'ada@example.com' },
+        { fullName: 'Grace Hopper' },
+      ],
+    });
+    expect(content['text/csv'].example).toBe(
+      'fullName,pronouns,organization,email\r\nAda Lovelace,she/her,Analytical Engines,ada@example.com\r\n"Hopper, Grace",she/they,US Navy,grace@example.com\r\n',
+    );
+  });
+
+  it('is in the invalid_csv hint’s sample of columns, at its place', async () => {
+    const refused = await suite.app.inject({
+      method: 'POST',
+      url: '/v1/batches',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b\r\n1,2\r\n',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as { error: { hint: string } }).error.hint).toContain(
+      '(fullName, organization, pronouns, phone, email, ..., phone.cell,',
+    );
   });
 
   it('is a CSV column of a batch', async () => {

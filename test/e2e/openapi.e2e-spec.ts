@@ -57,6 +57,16 @@ describe('OpenAPI document and docs pages', () => {
     expect(doc.components.schemas.VCardRequest.required).toEqual(['fullName']);
   });
 
+  it('gives POST /v1/batches its JSON and CSV request examples, byte for byte', () => {
+    const content = doc.paths['/v1/batches'].post.requestBody.content;
+    expect(JSON.stringify(content['application/json'].example)).toBe(
+      '{"contacts":[{"fullName":"Ada Lovelace","email":"ada@example.com"},{"fullName":"Grace Hopper"}]}',
+    );
+    expect(content['text/csv'].example).toBe(
+      'fullName,organization,email\r\nAda Lovelace,Analytical Engines,ada@example.com\r\n"Hopper, Grace",US Navy,grace@example.com\r\n',
+    );
+  });
+
   it('names every registered error code in the Error schema enum', () => {
     expect(doc.components.schemas.ErrorObject.properties.code.enum.sort()).toEqual([...ERROR_CODE_NAMES].sort());
   });

@@ -1,4 +1,4 @@
-import { CONTACT_NEVER_LEFT_OUT_DOCS } from '../../lib/contact';
+import { CONTACT_CSV_HINT_COLUMNS, CONTACT_NEVER_LEFT_OUT_DOCS } from '../../lib/contact';
 
 /**
  * The one registry of error codes. The exception filter, the OpenAPI error responses and the
@@ -36,7 +36,7 @@ export const ERROR_CODES = {
   invalid_csv: {
     status: 400,
     message: 'The CSV body could not be read.',
-    hint: 'Send UTF-8 CSV with a header row naming contact columns (fullName, organization, phone, email, ..., phone.cell, email.home, address.home.locality, name.family, social.linkedin, categories; details.columns lists the forms); quote fields that hold commas, quotes or line breaks.',
+    hint: `Send UTF-8 CSV with a header row naming contact columns (${CONTACT_CSV_HINT_COLUMNS}; details.columns lists the forms); quote fields that hold commas, quotes or line breaks.`,
     when: 'POST /v1/batches with Content-Type: text/csv whose text is not well-formed CSV (details.line), has no header row, names a column twice, or names a column that is not a contact column of docs/contact.md#csv-columns (details.column).',
   },
   invalid_vcard: {

@@ -55,6 +55,18 @@ export interface RuleDoc {
    * requires is required by every template and declares none.
    */
   templates?: Readonly<Record<string, TemplateRole>>;
+  /**
+   * The field's values in the request examples of POST /v1/batches, contact by contact: `json` in
+   * the JSON body's contacts (a contact past its end leaves the field out), `csv` the cells of its
+   * own column in the CSV body's rows (one a row). Fields take their places in declaration order.
+   */
+  batchExample?: { json?: readonly unknown[]; csv?: readonly string[] };
+  /**
+   * The field's column in the sample header the invalid_csv hint gives, at `place` (ascending):
+   * one of the field's own CSV columns (`phone.cell` for phones), its name unless `column` says.
+   * A text field's own column comes before every other form; "..." after them stands for the rest.
+   */
+  csvHint?: { place: number; column?: string };
 }
 
 /** A field's place in one template: a card made with it must have the field, or may. */

@@ -11,9 +11,8 @@ import { CONTACT_SCHEMA } from './contact-schema';
 // A field whose name is also a plain English or HTTP word (PLAIN_WORDS) is counted by what the
 // code refers to instead, with the type checker (test/utils/field-references.ts): a tool's title
 // or a client's address is not the contact's.
-// The target is 3 files a field (its declaration, the contact's type, one more). Fields still
-// above it are held at their count today, so the number can only fall; each ceiling says which
-// files name the field, for whoever moves that knowledge into the declaration next.
+// Every field is named by at most 3 files (its declaration, the contact's type, one more): what
+// else a file would need to know of a field is a role of its declaration instead.
 
 const SRC = join(__dirname, '../..');
 const TARGET = 3;
@@ -23,12 +22,6 @@ const TARGET = 3;
  * that phones import", "IP addresses" and a tool's title are not the contact's.
  */
 const PLAIN_WORDS = new Set(['name', 'title', 'address', 'addresses', 'phone', 'phones', 'email', 'note']);
-
-/** Today's counts of the fields above the target. */
-const CEILINGS: Record<string, number> = {
-  fullName: 5,
-  organization: 5,
-};
 
 /** The identifiers and string values of a TypeScript text, without comments and module paths. */
 export function namesIn(text: string): { identifiers: Set<string>; strings: string[] } {
@@ -157,17 +150,8 @@ describe('one declaration per field: the files that name each contact field', ()
     });
   });
 
-  it.each(fields)('%s is named by at most its ceiling of files (target 3)', (field) => {
+  it.each(fields)(`%s is named by at most ${TARGET} files`, (field) => {
     const named = naming(field);
-    expect({ field, files: named.length, named }).toEqual({
-      field,
-      files: Math.min(named.length, CEILINGS[field] ?? TARGET),
-      named,
-    });
-  });
-
-  it('the ceilings are today’s counts of the fields over the target (lower one when it falls)', () => {
-    const over = fields.map((field) => [field, naming(field).length] as const).filter(([, count]) => count > TARGET);
-    expect(CEILINGS).toEqual(Object.fromEntries(over));
+    expect({ field, files: named.length, named }).toEqual({ field, files: Math.min(named.length, TARGET), named });
   });
 });

@@ -1,6 +1,8 @@
+import { batchExamplesOf, type BatchExamples } from './batch-examples';
 import type { ContactFields } from './contact';
 import { csvColumnsOf } from './contact-csv-columns';
 import { csvColumnForms } from './csv-column-forms';
+import { csvHintColumnsOf } from './csv-hint-columns';
 import {
   describeFields,
   fieldPresence,
@@ -81,6 +83,13 @@ export const contactCsvColumn = csvColumnsOf(CONTACT_SCHEMA);
 
 /** The forms of the CSV columns, one line per kind (what the error naming an unknown column lists). */
 export const CONTACT_CSV_COLUMN_FORMS: readonly string[] = Object.freeze(csvColumnForms(CONTACT_SCHEMA));
+
+/** The sample header of the invalid_csv hint ("fullName, organization, ..., categories"), as the fields place it. */
+export const CONTACT_CSV_HINT_COLUMNS: string = csvHintColumnsOf(CONTACT_SCHEMA);
+
+/** The request examples of POST /v1/batches (JSON contacts, CSV rows, header first), as the fields give them. */
+export const CONTACT_BATCH_EXAMPLES: BatchExamples = batchExamplesOf(CONTACT_SCHEMA);
+export type { BatchExamples } from './batch-examples';
 
 /** The contact's JSON Schema, every nested object inline (MCP tool input schemas). */
 export function contactJsonSchema(): ReturnType<typeof ruleJsonSchema> {

@@ -54,14 +54,15 @@ const WHITESPACE_RUN = /\s+/;
 const tokensOf = (text: string): string[] => text.split(WHITESPACE_RUN).filter((token) => token !== '');
 
 /**
- * The deterministic N rule of docs/encoding.md#n-from-fullname. Every whitespace token of `fullName` lands in
- * exactly one component (tokens inside a component are joined with one space) once the comma that
- * separates "Family, Given" or introduces a suffix is taken out; nothing is invented, and the
- * prefix is always empty (no honorific detection). Only an empty `fullName` gives an all-empty
- * result; the encoder never lets that happen.
+ * The deterministic N rule of docs/encoding.md#n-from-fullname: a card's structured name (N) from
+ * its formatted name (FN). Every whitespace token of `formattedName` lands in exactly one component
+ * (tokens inside a component are joined with one space) once the comma that separates "Family,
+ * Given" or introduces a suffix is taken out; nothing is invented, and the prefix is always empty
+ * (no honorific detection). Only an empty `formattedName` gives an all-empty result; the encoder
+ * never lets that happen.
  */
-export function deriveStructuredName(fullName: string): StructuredName {
-  const trimmed = fullName.trim();
+export function deriveStructuredName(formattedName: string): StructuredName {
+  const trimmed = formattedName.trim();
   if (trimmed === '') return ['', '', '', '', ''];
   const comma = trimmed.indexOf(',');
   if (comma !== -1 && comma === trimmed.lastIndexOf(',')) {

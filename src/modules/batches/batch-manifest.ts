@@ -1,5 +1,6 @@
 import type { QrLevel } from '../../lib/vcard';
 import type { ZipFile } from './batch-codes-zip';
+import { csvCell } from './csv-cell';
 
 /** One contact's line of manifest.csv: its image (none when unreadable), how it was drawn and checked. */
 export interface ManifestRow {
@@ -11,11 +12,6 @@ export interface ManifestRow {
   warnings: readonly string[];
 }
 
-/** A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
-function field(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 /**
  * manifest.csv, the last file of every codes.zip: one row per contact whose card succeeded,
  * `index,file,version,level,check,warnings` (index 0-based as in /items; warnings joined by `|`).
@@ -25,7 +21,7 @@ export class BatchManifest {
   private readonly lines = ['index,file,version,level,check,warnings'];
 
   add({ index, file, version, level, check, warnings }: ManifestRow): void {
-    this.lines.push([String(index), field(file), String(version ?? ''), level, check, warnings.join('|')].join(','));
+    this.lines.push([String(index), csvCell(file), String(version ?? ''), level, check, warnings.join('|')].join(','));
   }
 
   file(): ZipFile {

@@ -11,15 +11,16 @@ import {
   ApiProduces,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { CONTACT_FILE_NAME_FIELD } from '../../lib/contact';
+import { CONTACT_BATCH_EXAMPLES, CONTACT_FILE_NAME_FIELD } from '../../lib/contact';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { QrStyleDto } from '../qrcodes/dto/qr-style.dto';
 import { createdResourceHeaders, IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
 import { CONTACTS_PER_RATE_UNIT } from './batches.service';
+import { csvCell } from './csv-cell';
 import { BatchCreateRequestDto, BatchDto, BatchItemsPageDto } from './dto/batch.dto';
 
-const CSV_EXAMPLE =
-  'fullName,organization,email\r\nAda Lovelace,Analytical Engines,ada@example.com\r\n"Hopper, Grace",US Navy,grace@example.com\r\n';
+/** The CSV request example: the header and each row, every line CRLF-terminated. */
+const CSV_EXAMPLE = CONTACT_BATCH_EXAMPLES.csv.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
 const BATCH_ID = ApiParam({ name: 'batchId', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' });
 
 /** The OpenAPI description of POST /v1/batches. */
@@ -39,9 +40,7 @@ export function CreateBatchDocs(): MethodDecorator {
         content: {
           'application/json': {
             schema: { $ref: getSchemaPath(BatchCreateRequestDto) },
-            example: {
-              contacts: [{ fullName: 'Ada Lovelace', email: 'ada@example.com' }, { fullName: 'Grace Hopper' }],
-            },
+            example: { contacts: CONTACT_BATCH_EXAMPLES.json },
           },
           'text/csv': { schema: { type: 'string' }, example: CSV_EXAMPLE },
         },

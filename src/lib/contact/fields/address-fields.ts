@@ -125,5 +125,6 @@ export const ADDRESS_FIELDS = {
       docs: 'further addresses, last first',
       firstDocs: 'the first address',
     },
+    csvHint: { place: 6, column: 'address.home.locality' },
   } satisfies ListRule,
 } satisfies Record<string, Rule>;

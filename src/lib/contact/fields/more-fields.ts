@@ -50,6 +50,7 @@ export const MORE_FIELDS = {
       parameter: { key: 'service', v3: 'TYPE', v4: 'SERVICE-TYPE' },
     },
     budget: { rank: 2, docs: 'social profiles, last first' },
+    csvHint: { place: 8, column: 'social.linkedin' },
   } satisfies ListRule,
   birthday: text(10, {
     description: 'Date of birth (BDAY), YYYY-MM-DD, from 1800 to this year.',
@@ -83,6 +84,7 @@ export const MORE_FIELDS = {
     // Google's groups: Group Membership in the older header generation, Labels in the newer.
     csv: { google: ['Group Membership', 'Labels'], outlook: ['Categories'] },
     budget: { rank: 1, docs: 'categories' },
+    csvHint: { place: 9 },
   } satisfies ListRule,
   note: text(2000, {
     firstContract: true,

@@ -16,6 +16,8 @@ export const NAME_FIELDS = {
     sheet: { line: 0, label: 'name' },
     fileName: true,
     keptDocs: 'the name',
+    batchExample: { json: ['Ada Lovelace', 'Grace Hopper'], csv: ['Ada Lovelace', 'Hopper, Grace'] },
+    csvHint: { place: 0 },
     card: [
       { kind: 'name', property: 'N', derived: true, mecard: 'N' },
       { kind: 'text', property: 'FN', mecardCarriedBy: 'N' },
@@ -38,6 +40,7 @@ export const NAME_FIELDS = {
     },
     card: { kind: 'name', property: 'N', parts: NAME_PARTS, mecard: 'N' },
     keptDocs: 'the name',
+    csvHint: { place: 7, column: 'name.family' },
     csv: {
       google: {
         parts: {

@@ -25,6 +25,7 @@ export const REACH_FIELDS = {
     description: 'Phone number (TEL;TYPE=WORK,VOICE), listed before phones.',
     example: '+44 20 7946 0958',
     checks: [PHONE_FORMAT],
+    csvHint: { place: 2 },
     templates: {
       'business-card': 'required',
       minimal: 'required',
@@ -109,6 +110,7 @@ export const REACH_FIELDS = {
     },
     budget: { rank: 9, keepFirst: true, docs: 'further phones, last first' },
     keptDocs: 'the first phone',
+    csvHint: { place: 4, column: 'phone.cell' },
   } satisfies ListRule,
   email: text(254, {
     firstContract: true,
@@ -116,6 +118,8 @@ export const REACH_FIELDS = {
     example: 'ada@example.com',
     format: 'email',
     checks: [EMAIL_FORMAT],
+    batchExample: { json: ['ada@example.com'], csv: ['ada@example.com', 'grace@example.com'] },
+    csvHint: { place: 3 },
     templates: {
       'business-card': 'required',
       'sales-contact': 'required',
@@ -163,6 +167,7 @@ export const REACH_FIELDS = {
     },
     budget: { rank: 8, keepFirst: true, docs: 'further emails, last first' },
     keptDocs: 'the first email',
+    csvHint: { place: 5, column: 'email.home' },
   } satisfies ListRule,
   website: url({
     firstContract: true,

@@ -11,6 +11,8 @@ export const WORK_FIELDS = {
     csv: { google: ['Organization 1 - Name', 'Organization Name'], outlook: ['Company'] },
     sheet: { line: 2 },
     keptDocs: 'the organization',
+    batchExample: { csv: ['Analytical Engines', 'US Navy'] },
+    csvHint: { place: 1 },
     templates: {
       'business-card': 'required',
       'sales-contact': 'required',

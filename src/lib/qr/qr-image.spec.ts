@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { inflateSync } from 'node:zlib';
 import { validatedContact } from '../../../test/fixtures/vcard/contact.arbitrary';
 import { readPng, rasteriseSvg, zbarRead, type GreyImage } from '../../../test/utils/qr-image-reader';
 import { encodeVCard, QR_BYTE_CAPACITY, type QrLevel } from '../vcard';
@@ -30,6 +31,33 @@ function expectPixelsMatch(image: GreyImage, matrix: QrMatrix, scale: number, ma
         throw new Error(`pixel (${x}, ${y}) should be ${expected === 0 ? 'black' : 'white'}`);
     }
   }
+}
+
+/**
+ * The PNG's scanlines as the format defines them for this image, pixel by pixel: a filter byte of 0
+ * (none), then one bit a pixel from the left, 1 for white, and the last byte's unused bits 1.
+ */
+function expectedScanlines(matrix: QrMatrix, scale: number, margin: number): Buffer {
+  const side = (matrix.size + 2 * margin) * scale;
+  const stride = 1 + Math.ceil(side / 8);
+  const raw = Buffer.alloc(stride * side, 0xff);
+  for (let y = 0; y < side; y++) {
+    raw[y * stride] = 0;
+    const row = Math.floor(y / scale) - margin;
+    for (let x = 0; x < side; x++) {
+      const column = Math.floor(x / scale) - margin;
+      const inside = row >= 0 && row < matrix.size && column >= 0 && column < matrix.size;
+      if (inside && matrix.modules[row * matrix.size + column] === 1)
+        raw[y * stride + 1 + (x >> 3)] &= ~(0x80 >> (x & 7));
+    }
+  }
+  return raw;
+}
+
+/** The PNG's image data, inflated: its one IDAT chunk follows the signature and IHDR. */
+function scanlinesOf(png: Buffer): Buffer {
+  expect(png.toString('latin1', 37, 41)).toBe('IDAT');
+  return inflateSync(png.subarray(41, 41 + png.readUInt32BE(33)));
 }
 
 /**
@@ -96,6 +124,27 @@ describe('QR images (qrMatrix + qrPng / qrSvg, read back by pngjs, resvg and zba
       expectPixelsMatch(png, matrix, scale, margin);
       expect((await zbarRead(png, readable(scale, margin))).toString('utf8')).toBe(qrPayload);
     }
+  });
+
+  // Scales up to 11 take every path of the writer (runs within a byte and across bytes, unused bits,
+  // one to four doublings of a scanline); larger ones only repeat them, at millions of pixels each.
+  it('writes every scanline of the PNG bit for bit as the format defines it', () => {
+    fc.assert(
+      fc.property(
+        validatedContact,
+        fc.constantFrom(...LEVELS),
+        fc.integer({ min: 1, max: 11 }),
+        fc.integer({ min: 0, max: 16 }),
+        (contact, level, scale, margin) => {
+          const { qrPayload } = encodeVCard(contact);
+          fc.pre(Buffer.byteLength(qrPayload) <= QR_BYTE_CAPACITY[level][39]);
+          const matrix = qrMatrix(qrPayload, level);
+          const scanlines = scanlinesOf(qrPng(matrix, { scale, margin }));
+          expect(scanlines.equals(expectedScanlines(matrix, scale, margin))).toBe(true);
+        },
+      ),
+      { seed: 37, numRuns: 40 },
+    );
   });
 
   it('uses the smallest version that holds the bytes at the level, and refuses a payload no version holds', () => {

@@ -21,22 +21,25 @@ export function qrPng(matrix: QrMatrix, { scale, margin }: QrRaster): Buffer {
   // Each scanline is a filter-type byte (0: none) and the row's bits, 1 for white.
   const stride = 1 + Math.ceil(width / 8);
   const raw = Buffer.alloc(stride * width, 0xff);
+  // Every scanline's filter byte is 0 (none); the copies below carry it along.
+  for (let y = 0; y < width; y++) raw[y * stride] = 0;
   for (let row = 0; row < size; row++) {
     const top = (row + margin) * scale * stride;
+    const first = row * size;
     // The row's runs of dark modules, each cleared as one span of pixels in its first scanline.
     for (let column = 0; column < size;) {
-      if (modules[row * size + column] === 0) {
+      if (modules[first + column] === 0) {
         column++;
         continue;
       }
       const start = column;
-      while (column < size && modules[row * size + column] !== 0) column++;
+      while (column < size && modules[first + column] !== 0) column++;
       clearPixels(raw, top, (start + margin) * scale, (column + margin) * scale);
     }
-    for (let y = 1; y < scale; y++) raw.copyWithin(top + y * stride, top, top + stride);
+    // The first scanline into the row's other scale − 1, copying twice as many lines each time.
+    for (let done = 1; done < scale; done *= 2)
+      raw.copyWithin(top + done * stride, top, top + Math.min(done, scale - done) * stride);
   }
-  // Every scanline's filter byte is 0 (none).
-  for (let y = 0; y < width; y++) raw[y * stride] = 0;
 
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -62,7 +65,9 @@ function clearPixels(raw: Buffer, line: number, from: number, to: number): void 
     return;
   }
   raw[first] &= ~head;
-  raw.fill(0, first + 1, last);
+  // A run is a few bytes at most scales: a loop costs less than a call into Buffer#fill for each.
+  if (last - first > 64) raw.fill(0, first + 1, last);
+  else for (let at = first + 1; at < last; at++) raw[at] = 0;
   raw[last] &= ~tail;
 }
 

@@ -14,8 +14,39 @@ export type SheetItemsTask =
   | { kind: 'plan'; sources: SheetSource[]; options: SheetFitOptions }
   | { kind: 'draw'; payloads: string[]; level: QrLevel; margin: number; style?: ResolvedQrStyle; scenes: MessagePort };
 
-/** Plans for `plan`; for `draw`, how many codes were posted. */
-export type SheetItemsResult = SheetPlan[] | number;
+/**
+ * A chunk's plans as `plan` answers them: what the sheet's report counts, and the plans as UTF-8
+ * JSON in a buffer moved from the worker. A large sheet's plans wait seconds for their page; kept
+ * as objects on the event loop's heap, every young-generation collection until then would copy
+ * them (10-15 ms pauses at 10,000 contacts, bench/README.md).
+ */
+export interface PackedSheetPlans {
+  data: ArrayBuffer;
+  /** Fitted (some fields left out), missing (not printed) and textless (a line without glyphs). */
+  counts: { fitted: number; missing: number; textless: number };
+}
+
+/** The packed plans for `plan`; for `draw`, how many codes were posted. */
+export type SheetItemsResult = PackedSheetPlans | number;
+
+/** Plans packed for the event loop, with their counts; `data` is the caller's to move. */
+export function packSheetPlans(plans: readonly SheetPlan[]): PackedSheetPlans {
+  const counts = { fitted: 0, missing: 0, textless: 0 };
+  for (const plan of plans) {
+    if ('missing' in plan) counts.missing++;
+    else {
+      if (plan.omitted !== undefined && plan.omitted.length > 0) counts.fitted++;
+      if (plan.textless) counts.textless++;
+    }
+  }
+  // TextEncoder gives a buffer of the text's own length, not a slice of a shared pool.
+  return { data: new TextEncoder().encode(JSON.stringify(plans)).buffer, counts };
+}
+
+/** The plans of a packed chunk, as they were planned. */
+export function unpackSheetPlans({ data }: PackedSheetPlans): SheetPlan[] {
+  return JSON.parse(new TextDecoder().decode(data)) as SheetPlan[];
+}
 
 /** A sheet's fitting and drawing as a render-pool task. */
 export const SHEET_ITEMS_TASK = renderTaskModule<SheetItemsTask, SheetItemsResult>(__dirname, 'sheet-items.task');

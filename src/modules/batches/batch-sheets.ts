@@ -7,9 +7,11 @@ import { BatchStore } from '../../infra/store/batch-store';
 import { RenderPool } from '../../infra/render-pool/render-pool';
 import { RenderPoolBusyError } from '../../infra/render-pool/render-pool.errors';
 import {
+  type PackedSheetPlans,
   SHEET_ITEMS_TASK,
   type SheetItemsResult,
   type SheetItemsTask,
+  unpackSheetPlans,
 } from '../../infra/render-pool/sheet-items.render-task';
 import { writeSheetOnThread, type SheetGroup } from '../../infra/render-pool/sheet-writer-thread';
 import type { SheetLayoutName, SheetSummary } from '../../lib/print';
@@ -22,7 +24,8 @@ import { isPlainStyle, judgeStyle } from '../qrcodes/qr-style-checks';
 export interface PlannedSheet {
   batch: BatchRecord;
   layout: SheetLayoutName;
-  plans: SheetPlan[];
+  /** Every contact's plan in input order, packed a worker's chunk at a time (unpacked as its pages are written). */
+  plans: PackedSheetPlans[];
   counts: { fitted: number; missing: number; textless: number };
   /** The level the codes are fitted and drawn at: the batch's, or its style's (H with a logo). */
   level: QrLevel;
@@ -68,17 +71,15 @@ export class BatchSheets implements OnApplicationShutdown {
     const encode = judged ? { ...batch.options, level } : (batch.options ?? {});
     const options = { layout, encode, margin: SHEET_MARGIN };
     const chunks = this.inOrder(this.sourceChunks(batch), (sources) => this.run({ kind: 'plan', sources, options }));
-    const plans: SheetPlan[] = [];
+    const plans: PackedSheetPlans[] = [];
     const counts = { fitted: 0, missing: 0, textless: 0 };
-    for await (const chunk of chunks)
-      for (const plan of chunk as SheetPlan[]) {
-        plans.push(plan);
-        if ('missing' in plan) counts.missing++;
-        else {
-          if (plan.omitted !== undefined && plan.omitted.length > 0) counts.fitted++;
-          if (plan.textless) counts.textless++;
-        }
-      }
+    for await (const chunk of chunks) {
+      const packed = chunk as PackedSheetPlans;
+      plans.push(packed);
+      counts.fitted += packed.counts.fitted;
+      counts.missing += packed.counts.missing;
+      counts.textless += packed.counts.textless;
+    }
     return { batch, layout, plans, counts, level, ...(judged?.style ? { style: judged.style } : {}) };
   }
 
@@ -120,9 +121,8 @@ export class BatchSheets implements OnApplicationShutdown {
 
   /** The sheet's entries a page at a time, each page's codes started on the sheet pool as it is read. */
   private async *groups(sheet: PlannedSheet): AsyncGenerator<SheetGroup> {
-    const { plans, level, style } = sheet;
-    for (let from = 0; from < plans.length; from += DRAW_CHUNK) {
-      const group = plans.slice(from, from + DRAW_CHUNK);
+    const { level, style } = sheet;
+    for (const group of inGroups(unpacked(sheet.plans), DRAW_CHUNK)) {
       const payloads = group.flatMap((plan) => ('missing' in plan ? [] : [plan.payload]));
       const { port1, port2 } = new MessageChannel();
       yield {
@@ -206,4 +206,22 @@ export class BatchSheets implements OnApplicationShutdown {
     });
     return this.pool;
   }
+}
+
+/** The plans of packed chunks, in order, a chunk unpacked only once the plans before it are taken. */
+function* unpacked(chunks: readonly PackedSheetPlans[]): Generator<SheetPlan> {
+  for (const chunk of chunks) yield* unpackSheetPlans(chunk);
+}
+
+/** `items` in arrays of `size`, in order, the last one shorter when they run out. */
+function* inGroups<Item>(items: Iterable<Item>, size: number): Generator<Item[]> {
+  let group: Item[] = [];
+  for (const item of items) {
+    group.push(item);
+    if (group.length === size) {
+      yield group;
+      group = [];
+    }
+  }
+  if (group.length > 0) yield group;
 }

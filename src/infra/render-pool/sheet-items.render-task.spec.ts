@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import type { SheetPlan } from '../../lib/print/sheet-entry-plan';
+import { packSheetPlans, unpackSheetPlans } from './sheet-items.render-task';
+
+// Any text a card can hold, lone surrogates included: the packing must give back every code unit.
+const text = fc.string({ unit: 'binary', maxLength: 40 });
+const plan: fc.Arbitrary<SheetPlan> = fc.oneof(
+  fc.record(
+    {
+      index: fc.nat(),
+      lines: fc.array(fc.record({ label: text, text }), { maxLength: 4 }),
+      payload: text,
+      omitted: fc.array(text, { maxLength: 3 }),
+      textless: fc.boolean(),
+    },
+    { requiredKeys: ['index', 'lines', 'payload', 'textless'] },
+  ),
+  fc.record({ index: fc.nat(), missing: text }),
+);
+
+describe('packed sheet plans (the plan task moves them to the event loop as one buffer)', () => {
+  it('unpack to the very plans packed, and count what the report counts', () => {
+    fc.assert(
+      fc.property(fc.array(plan, { maxLength: 30 }), (plans) => {
+        const packed = packSheetPlans(plans);
+        expect(unpackSheetPlans(packed)).toEqual(plans);
+        expect(packed.counts).toEqual({
+          fitted: plans.filter((p) => 'omitted' in p && p.omitted !== undefined && p.omitted.length > 0).length,
+          missing: plans.filter((p) => 'missing' in p).length,
+          textless: plans.filter((p) => 'textless' in p && p.textless).length,
+        });
+      }),
+      { seed: 37, numRuns: 300 },
+    );
+  });
+
+  it('hold the plans in a buffer of exactly their encoded length, not a slice of a shared pool', () => {
+    const packed = packSheetPlans([
+      { index: 0, lines: [{ label: 'name', text: 'Zoë 李' }], payload: 'x', textless: false },
+    ]);
+    const json = JSON.stringify(unpackSheetPlans(packed));
+    expect(packed.data.byteLength).toBe(Buffer.byteLength(json));
+    expect(packed.counts).toEqual({ fitted: 0, missing: 0, textless: 0 });
+  });
+});

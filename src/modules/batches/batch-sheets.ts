@@ -19,6 +19,7 @@ import { sheetLevel, type SheetPlan, type SheetSource } from '../../lib/print/sh
 import type { ResolvedQrStyle } from '../../lib/qr/style/qr-style';
 import type { QrLevel } from '../../lib/vcard';
 import { isPlainStyle, judgeStyle } from '../qrcodes/qr-style-checks';
+import { aheadInOrder } from './ahead-in-order';
 
 /** A sheet fitted before its first byte: every contact's plan, and the report's counts. */
 export interface PlannedSheet {
@@ -70,7 +71,9 @@ export class BatchSheets implements OnApplicationShutdown {
     const level = judged?.level ?? sheetLevel(batch.options ?? {});
     const encode = judged ? { ...batch.options, level } : (batch.options ?? {});
     const options = { layout, encode, margin: SHEET_MARGIN };
-    const chunks = this.inOrder(this.sourceChunks(batch), (sources) => this.run({ kind: 'plan', sources, options }));
+    const chunks = aheadInOrder(this.sourceChunks(batch), IN_FLIGHT, (sources) =>
+      this.run({ kind: 'plan', sources, options }),
+    );
     const plans: PackedSheetPlans[] = [];
     const counts = { fitted: 0, missing: 0, textless: 0 };
     for await (const chunk of chunks) {
@@ -160,28 +163,6 @@ export class BatchSheets implements OnApplicationShutdown {
       }
       if (sources.length > 0) yield sources;
     }
-  }
-
-  /**
-   * Maps `inputs` through `work` with up to IN_FLIGHT running at once, yielding the results in the
-   * inputs' order. Reading stops when the caller stops (the client went away).
-   */
-  private async *inOrder<In, Out>(
-    inputs: Iterable<In> | AsyncIterable<In>,
-    work: (input: In) => Promise<Out>,
-  ): AsyncGenerator<Out> {
-    const running: Promise<Out>[] = [];
-    // A rejection is awaited in turn; until then it must not count as unhandled.
-    const started = (input: In) => {
-      const promise = work(input);
-      promise.catch(() => undefined);
-      running.push(promise);
-    };
-    for await (const input of inputs) {
-      started(input);
-      if (running.length >= IN_FLIGHT) yield await (running.shift() as Promise<Out>);
-    }
-    while (running.length > 0) yield await (running.shift() as Promise<Out>);
   }
 
   /** Runs a task on the sheet pool, waiting while its queue is full (other sheets' chunks). */

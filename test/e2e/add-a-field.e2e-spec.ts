@@ -35,6 +35,8 @@ describe('a field added to the declaration alone', () => {
   // Loaded only now, after the mock: every module of the app then sees the declaration with the field.
   const { useTestApp } = jest.requireActual<{ useTestApp: typeof UseTestApp }>('../utils/test-app');
   const suite = useTestApp();
+  const postCsv = (payload: string) =>
+    suite.app.inject({ method: 'POST', url: '/v1/batches', headers: { 'content-type': 'text/csv' }, payload });
 
   const card = (query: string, contact: object) =>
     suite.app.inject({
@@ -117,12 +119,7 @@ describe('a field added to the declaration alone', () => {
   });
 
   it('is in the invalid_csv hint’s sample of columns, at its place', async () => {
-    const refused = await suite.app.inject({
-      method: 'POST',
-      url: '/v1/batches',
-      headers: { 'content-type': 'text/csv' },
-      payload: 'a,b\r\n1,2\r\n',
-    });
+    const refused = await postCsv('a,b\r\n1,2\r\n');
     expect(refused.statusCode).toBe(400);
     expect((refused.json() as { error: { hint: string } }).error.hint).toContain(
       '(fullName, organization, pronouns, phone, email, ..., phone.cell,',
@@ -130,12 +127,7 @@ describe('a field added to the declaration alone', () => {
   });
 
   it('is a CSV column of a batch', async () => {
-    const created = await suite.app.inject({
-      method: 'POST',
-      url: '/v1/batches',
-      headers: { 'content-type': 'text/csv' },
-      payload: 'fullName,pronouns\r\nAda Lovelace,she/her\r\n',
-    });
+    const created = await postCsv('fullName,pronouns\r\nAda Lovelace,she/her\r\n');
     expect(created.statusCode).toBe(202);
     const id = (created.json() as { id: string }).id;
     for (let i = 0; i < 100; i++) {

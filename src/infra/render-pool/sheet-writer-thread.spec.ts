@@ -44,6 +44,21 @@ async function until(check: () => boolean): Promise<void> {
 /** Threads of this process (Linux): a writer thread that ended is no longer counted. */
 const threads = () => Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
 
+/**
+ * The thread count once it has held still for 200 ms: a writer thread that has just ended can
+ * still be counted for a moment after its `terminate()` resolves, and would be taken for a thread
+ * that ends later.
+ */
+async function settledThreads(): Promise<number> {
+  let count = threads();
+  for (let still = 0; still < 4; still++) {
+    await sleep(50);
+    const now = threads();
+    if (now !== count) [count, still] = [now, -1];
+  }
+  return count;
+}
+
 /** A client that reads nothing until `release()`: every write waits. */
 class StalledOutput extends Writable {
   private received = 0;
@@ -113,7 +128,7 @@ describe('writeSheetOnThread', () => {
 
   it('stops reading and ends its thread when the client goes away', async () => {
     await writeSheetOnThread('card-eu', groupsOf(people(1).map(drawnOf)), new CollectingOutput());
-    const before = threads();
+    const before = await settledThreads();
     const read = { groups: 0 };
     const output = new StalledOutput();
     const written = writeSheetOnThread('card-eu', groupsOf(people(400).map(drawnOf), read), output);
@@ -137,7 +152,7 @@ describe('writeSheetOnThread', () => {
         drawn: Promise.reject(new Error('the worker failed')),
       };
     }
-    const before = threads();
+    const before = await settledThreads();
     const broken = new CollectingOutput();
     await expect(writeSheetOnThread('card-eu', failing(), broken)).rejects.toThrow('the worker failed');
     expect(broken.destroyed).toBe(true);

@@ -33,9 +33,26 @@ async function formContact(page: Page): Promise<unknown> {
   return JSON.parse(/-d '((?:[^']|'\\'')*)'$/.exec(command)![1].replace(/'\\''/g, "'"));
 }
 
-// Chromium's clipboard and focus can stall under a loaded CI machine (once in many runs the
-// keyboard paste never arrived within 30 s); a failed test runs once more, its first error logged.
+// Chromium's clipboard and focus can stall under a loaded CI machine (in two CI runs of many the
+// keyboard test did not finish within 30 s, once on its retry too); a failed test runs once more,
+// its first error logged, and the keyboard test bounds each of its steps and starts its own Chromium.
 jest.retryTimes(1, { logErrorsBeforeRetry: true });
+
+/** What the page shows and where its focus is: said when a step stalls, so the log tells why. */
+async function pageState(page: Page): Promise<string> {
+  const state = page.evaluate(() =>
+    JSON.stringify({
+      focused: document.hasFocus(),
+      active: document.activeElement?.id ?? document.activeElement?.tagName,
+      status: document.getElementById('status')?.textContent,
+      alert: document.querySelector('[role=alert]')?.textContent,
+    }),
+  );
+  const unanswered = new Promise<string>((resolve) =>
+    setTimeout(() => resolve('the page did not answer'), 2_000).unref(),
+  );
+  return Promise.race([state, unanswered]).catch((error: Error) => `the page could not be read: ${error.message}`);
+}
 
 const isImport = (response: Response): boolean =>
   new URL(response.url()).pathname === '/v1/vcard' && response.request().headers()['content-type'] === 'text/vcard';
@@ -43,6 +60,22 @@ const isImport = (response: Response): boolean =>
 describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground: import a .vcf, in Chromium', () => {
   const playground = PlaygroundBrowser.forSuite();
   let page: Page;
+
+  /** `promise`, or, after `ms`, an error that names the step and the page's state. */
+  async function within<T>(ms: number, step: string, promise: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const state = page ? pageState(page) : Promise.resolve('no page yet');
+        void state.then((text) => reject(new Error(`${step}: not done within ${ms} ms; the page: ${text}`)));
+      }, ms);
+    });
+    try {
+      return await Promise.race([promise, stalled]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   /**
    * The answer to the page's import of `bytes`, once the page has drawn it. Chromium does not keep
@@ -129,26 +162,56 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground: im
   });
 
   it('with the keyboard alone: Tab to the drop zone, paste a card with Ctrl+V; then the file picker is reachable by Tab', async () => {
-    page = await playground.open(`${playground.baseUrl}/`);
-    await playground.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: playground.baseUrl });
+    // A Chromium of its own, so a stall left by an earlier test in the browser process (its focus or
+    // clipboard) cannot carry over; each step is bounded, and a stall names the step and the page's state.
+    await within(20_000, 'starting Chromium', playground.launch());
+    page = await within(20_000, 'opening the playground', playground.open(`${playground.baseUrl}/`));
+    await within(
+      5_000,
+      'granting the clipboard',
+      playground.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: playground.baseUrl }),
+    );
     // The clipboard belongs to the focused page: this one, before anything is written to it.
-    await page.bringToFront();
+    await within(5_000, 'bringing the page to the front', page.bringToFront());
+    await within(
+      5_000,
+      'the page taking focus',
+      page.waitForFunction(() => document.hasFocus()),
+    );
     const text = fixture('android-contact-a.vcf').toString('utf8');
-    await page.evaluate((card) => navigator.clipboard.writeText(card), text);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    await within(
+      5_000,
+      'writing the clipboard',
+      page.evaluate((card) => navigator.clipboard.writeText(card), text),
+    );
+    expect(
+      await within(
+        5_000,
+        'reading the clipboard',
+        page.evaluate(() => navigator.clipboard.readText()),
+      ),
+    ).toBe(text);
     await page.locator('body').focus();
     for (let i = 0; i < 10 && (await playground.focusedId()) !== 'drop-zone'; i++) await page.keyboard.press('Tab');
     expect(await playground.focusedId()).toBe('drop-zone');
-    const body = await imported(Buffer.from(text), () => page.keyboard.press('Control+V'));
+    const body = await within(
+      15_000,
+      'pasting with Ctrl+V',
+      imported(Buffer.from(text), () => page.keyboard.press('Control+V')),
+    );
     expect(body.import.contact.fullName).toBe('Testé de Cozy');
     expect(await formContact(page)).toEqual(body.import.contact);
     expect(await page.locator('#import-summary').textContent()).toMatch(/^Imported the pasted card, a vCard 2\.1:/);
     await page.locator('#drop-zone').focus();
     await page.keyboard.press('Tab');
     expect(await playground.focusedId()).toBe('vcf-file');
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    const [chooser] = await within(
+      5_000,
+      'opening the file picker with Enter',
+      Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]),
+    );
     expect(chooser.isMultiple()).toBe(false);
-  });
+  }, 90_000);
 
   it('a file with two cards, and one without END:VCARD, are explained in words; the form is left as it was', async () => {
     page = await playground.open(`${playground.baseUrl}/`);

@@ -106,7 +106,7 @@ export class PlaygroundBrowser {
       const { app, baseUrl } = await listenTestApp();
       playground.app = app;
       playground.baseUrl = baseUrl;
-      playground.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+      await playground.launch();
     }, 60_000);
     afterAll(async () => {
       await playground.browser?.close();
@@ -114,6 +114,15 @@ export class PlaygroundBrowser {
     });
     afterEach(() => playground.closePage());
     return playground;
+  }
+
+  /**
+   * A new Chromium for the suite's tests from here on, the one before closed: for a test that must
+   * not inherit what earlier tests left in the browser process (its focus, its clipboard).
+   */
+  async launch(): Promise<void> {
+    await this.browser?.close();
+    this.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
   }
 
   /** A fresh page at `url`, once its template list (loaded in the background) is in. */

@@ -1,7 +1,7 @@
-import * as QRCode from 'qrcode';
 import { QR_BYTE_CAPACITY, type QrLevel } from '../vcard/qr-capacity';
 import { utf8Length } from '../vcard/utf8-length';
 import { bestMaskedModules } from './qr-mask';
+import { qrSymbol } from './qr-symbol';
 
 /** A QR symbol's modules: `size` × `size`, row-major, 1 for a dark module. */
 export interface QrMatrix {
@@ -24,18 +24,15 @@ export class QrLevelCapacityError extends Error {
 
 /**
  * The QR symbol of `payload`'s UTF-8 bytes: one byte-mode segment, no ECI header, the smallest
- * version that holds it at `level`. npm `qrcode` encodes and corrects the symbol; its mask is the one
- * `qrcode` itself would choose, scored here much faster (`bestMaskedModules`), so the modules are
- * exactly `qrcode`'s. A scanner decodes exactly the payload's bytes, as docs/encoding.md#utf-8-byte-mode requires.
+ * version that holds it at `level`. The symbol is npm `qrcode`'s, built faster from its own tables
+ * (`qrSymbol`); its mask is the one `qrcode` itself would choose, scored here much faster
+ * (`bestMaskedModules`), so the modules are exactly `qrcode`'s. A scanner decodes exactly the
+ * payload's bytes, as docs/encoding.md#utf-8-byte-mode requires.
  */
 export function qrMatrix(payload: string, level: QrLevel): QrMatrix {
   const bytes = utf8Length(payload);
   const capacity = QR_BYTE_CAPACITY[level][QR_BYTE_CAPACITY[level].length - 1];
   if (bytes > capacity) throw new QrLevelCapacityError(bytes, capacity, level);
-  const symbol = QRCode.create([{ data: Buffer.from(payload, 'utf8'), mode: 'byte' }], {
-    errorCorrectionLevel: level,
-    maskPattern: 0,
-  });
-  const { size, data, reservedBit } = symbol.modules;
-  return { version: symbol.version, size, modules: bestMaskedModules(data, reservedBit, size, level).modules };
+  const { version, size, data, reserved } = qrSymbol(Buffer.from(payload, 'utf8'), level);
+  return { version, size, modules: bestMaskedModules(data, reserved, size, level).modules };
 }

@@ -27,20 +27,28 @@ const polynomial = library('qrcode/lib/core/polynomial') as { generateECPolynomi
 const galoisField = library('qrcode/lib/core/galois-field') as { exp(n: number): number; log(n: number): number };
 
 /**
- * What every symbol of a version and level shares: the function modules with mask 0's format bits,
- * mask 0 already applied to every data module (as if each were light), and the data modules in the
- * order the codewords' bits fill them.
+ * What every symbol of a version shares: which modules are function modules, and the data modules
+ * in the order the codewords' bits fill them (a cell index fits 16 bits up to version 40's 177²).
  */
-interface Template {
+interface Layout {
   size: number;
-  base: Uint8Array;
   reserved: Uint8Array;
-  order: Int32Array;
+  order: Uint16Array;
+}
+
+/**
+ * What every symbol of a version and level shares: its layout, the function modules with mask 0's
+ * format bits and mask 0 already applied to every data module (as if each were light), and its blocks.
+ */
+interface Template extends Layout {
+  base: Uint8Array;
   blocks: number;
   ecPerBlock: number;
   dataCodewords: number;
 }
 
+// At most 40 layouts and 160 templates a thread: about 3 MB if every version and level is drawn.
+const layouts = new Map<number, Layout>();
 const templates = new Map<string, Template>();
 
 /**
@@ -166,22 +174,27 @@ function templateOf(version: number, level: QrLevel): Template {
     data: Uint8Array;
     reservedBit: Uint8Array;
   };
-  const reserved = Uint8Array.from(reservedBit, (bit) => (bit ? 1 : 0));
+  let layout = layouts.get(version);
+  if (!layout) {
+    const reserved = Uint8Array.from(reservedBit, (bit) => (bit ? 1 : 0));
+    layout = { size, reserved, order: placementOrder(reserved, size) };
+    layouts.set(version, layout);
+  }
+  const { reserved, order } = layout;
   const base = new Uint8Array(size * size);
   for (let cell = 0; cell < base.length; cell++) {
     const row = Math.floor(cell / size);
     const column = cell % size;
     base[cell] = reserved[cell] ? data[cell] : (row + column) % 2 === 0 ? 1 : 0;
   }
-  const order = placementOrder(reserved, size);
   const blocks = ecTables.getBlocksCount(version, ecLevels[level]);
   const ecTotal = ecTables.getTotalCodewordsCount(version, ecLevels[level]);
   const totalCodewords = Math.floor(order.length / 8);
   const template: Template = {
     size,
-    base,
     reserved,
     order,
+    base,
     blocks,
     ecPerBlock: ecTotal / blocks,
     dataCodewords: totalCodewords - ecTotal,
@@ -194,7 +207,7 @@ function templateOf(version: number, level: QrLevel): Template {
  * The data modules in the order the codewords' bits fill them: two-module columns from the right,
  * upwards then downwards in turn, the vertical timing column skipped, function modules passed over.
  */
-function placementOrder(reserved: Uint8Array, size: number): Int32Array {
+function placementOrder(reserved: Uint8Array, size: number): Uint16Array {
   const order: number[] = [];
   let upwards = true;
   for (let column = size - 1; column > 0; column -= 2) {
@@ -208,5 +221,5 @@ function placementOrder(reserved: Uint8Array, size: number): Int32Array {
     }
     upwards = !upwards;
   }
-  return Int32Array.from(order);
+  return Uint16Array.from(order);
 }

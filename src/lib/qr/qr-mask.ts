@@ -5,7 +5,7 @@ import { emptyPackedSymbol, maskPenalty, type PackedSymbol, setPackedModule } fr
 const LEVEL_BITS: Record<QrLevel, number> = { L: 1, M: 0, Q: 3, H: 2 };
 
 /** Whether mask pattern `mask` flips the module at `row`, `column` (ISO/IEC 18004, Table 10). */
-function flips(mask: number, row: number, column: number): boolean {
+export function flips(mask: number, row: number, column: number): boolean {
   switch (mask) {
     case 0:
       return (row + column) % 2 === 0;

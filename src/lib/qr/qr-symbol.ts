@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import * as QRCode from 'qrcode';
 import { QR_BYTE_CAPACITY, type QrLevel } from '../vcard/qr-capacity';
+import { flips } from './qr-mask';
 
 /**
  * A QR symbol as npm `qrcode` draws it with mask 0: its modules (1 dark) and which of them are
@@ -184,8 +185,7 @@ function templateOf(version: number, level: QrLevel): Template {
   const base = new Uint8Array(size * size);
   for (let cell = 0; cell < base.length; cell++) {
     const row = Math.floor(cell / size);
-    const column = cell % size;
-    base[cell] = reserved[cell] ? data[cell] : (row + column) % 2 === 0 ? 1 : 0;
+    base[cell] = reserved[cell] ? data[cell] : flips(0, row, cell % size) ? 1 : 0;
   }
   const blocks = ecTables.getBlocksCount(version, ecLevels[level]);
   const ecTotal = ecTables.getTotalCodewordsCount(version, ecLevels[level]);

@@ -28,13 +28,15 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s \
 # Exec form: node is PID 1 and receives SIGTERM directly (graceful shutdown, exit 0).
 # The same command as `npm start` after the build, and as the tests that spawn the service
 # (test/e2e/startup.e2e-spec.ts checks that they agree). --max-semi-space-size=8 caps V8's young
-# generation at 8 MB per semi-space (the default grows to 16 MB); --heap-growing-percent=25 lets
-# the old generation grow by 25% past its live size before a full collection instead of V8's
-# adaptive factor (up to 4x here); --single-threaded-gc keeps V8's marking on the main thread,
-# which on a one-core container otherwise waits for helper threads competing for the same core
-# (up to 20 ms per marking step on one VM); --no-allocation-site-pretenuring stops V8 from
+# generation at 8 MB per semi-space (the default grows to 16 MB); --heap-growing-percent=50 lets
+# the old generation grow by 50% past its live size before a full collection instead of V8's
+# adaptive factor (up to 4x here; at 25% a flood of styled codes drew a full collection every
+# 3-4 s); --single-threaded-gc keeps V8's marking on the main thread, which on a one-core
+# container otherwise waits for helper threads competing for the same core (up to 20 ms per
+# marking step on one VM); --no-allocation-site-pretenuring stops V8 from
 # allocating short-lived request objects straight into the old generation from allocation sites
 # it has marked long-lived, which cost more CPU per request. Measured peak RSS under sustained
-# load: 122-127 MB on the REST routes, 135-144 MB during 200k job creations (212 MB without
-# --heap-growing-percent); bench/README.md has the numbers and what the flags cost.
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=25", "--single-threaded-gc", "--no-allocation-site-pretenuring", "dist/main.js"]
+# load: 122-127 MB on the REST routes, 169-170 MB during 200k job creations (152-160 MB at 25%,
+# 168-178 MB without the flag, same host and day); bench/README.md has the numbers and what the
+# flags cost.
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "--single-threaded-gc", "--no-allocation-site-pretenuring", "dist/main.js"]

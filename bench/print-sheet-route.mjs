@@ -118,13 +118,19 @@ async function cardsAlongside(url, perSecond, done) {
   return latencies.sort((a, b) => a - b);
 }
 
-/** One run in a fresh service: the batch, then the sheet with cards alongside. */
-export async function sheetRouteRun(dist, { items = 10_000, cardsPerSecond = 20, env = {} } = {}) {
+/**
+ * One run in a fresh service: the batch, then the sheet with cards alongside. `nodeArgs` replaces
+ * `npm start`'s flags (to compare the same build under other V8 settings).
+ */
+export async function sheetRouteRun(
+  dist,
+  { items = 10_000, cardsPerSecond = 20, env = {}, nodeArgs = PRODUCTION_NODE_FLAGS } = {},
+) {
   const service = await startServer({
     name: 'service (sheet)',
     script: join(dist, 'main.js'),
     cpu: '0,1',
-    nodeArgs: PRODUCTION_NODE_FLAGS,
+    nodeArgs,
     env: { NODE_ENV: 'production', RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'silent', REDIS_URL: '', ...env },
   });
   try {

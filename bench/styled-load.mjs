@@ -41,7 +41,13 @@ function floodProcess(url) {
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
   const exited = new Promise((r) => child.once('exit', r));
-  const started = new Promise((r) => child.once('message', r));
+  // A flood that ends before it starts fails the bench instead of leaving it waiting for ever.
+  const started = new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the styled flood ended before it started (exit ${code ?? signal})`)),
+    );
+  });
   return {
     started,
     async stop() {

@@ -35,22 +35,26 @@ function referencePlanes(image: RgbaImage): { zbar: Uint8Array; zxing: Uint8Arra
   return { zbar, zxing };
 }
 
-/** Images of few colours in runs (as codes are drawn), some translucent, at a byte offset or not. */
+/**
+ * Images of few colours in runs (as codes are drawn: short ones, and long ones across rows), some translucent, at a
+ * byte offset or not.
+ */
 const images = fc
   .record({
-    width: fc.integer({ min: 1, max: 24 }),
+    width: fc.integer({ min: 1, max: 40 }),
     height: fc.integer({ min: 1, max: 24 }),
     palette: fc.array(fc.integer({ min: 0, max: 0xffffffff }), { minLength: 1, maxLength: 6 }),
     picks: fc.array(fc.nat(), { minLength: 1, maxLength: 64 }),
+    run: fc.integer({ min: 1, max: 50 }),
     offset: fc.constantFrom(0, 4, 8),
   })
-  .map(({ width, height, palette, picks, offset }): RgbaImage => {
+  .map(({ width, height, palette, picks, run, offset }): RgbaImage => {
     const buffer = new Uint8Array(offset + width * height * 4);
     const data = buffer.subarray(offset);
     const view = new DataView(data.buffer, data.byteOffset);
     for (let pixel = 0; pixel < width * height; pixel++) {
-      // Runs of a few pixels of one palette colour, picked in turn.
-      const colour = palette[picks[Math.floor(pixel / 3) % picks.length] % palette.length];
+      // Runs of `run` pixels of one palette colour, picked in turn (two picks in a row make a longer run).
+      const colour = palette[picks[Math.floor(pixel / run) % picks.length] % palette.length];
       view.setUint32(pixel * 4, colour, true);
     }
     return { width, height, data };

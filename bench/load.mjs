@@ -163,22 +163,38 @@ async function closedLoop(server, route, { duration, connections, amount, onResp
  */
 class RawConnection {
   constructor(port, request, onResponse) {
+    this.port = port;
     this.request = request;
     this.onResponse = onResponse;
     this.busy = false;
     this.pending = null;
-    this.socket = net.connect(port, '127.0.0.1');
-    this.socket.setNoDelay(true);
-    this.socket.on('data', (chunk) => this.read(chunk));
-    this.socket.on('error', (error) => onResponse(0, error));
-    // A connection the server ends while a request waits would otherwise leave the run waiting
-    // for ever: it counts as an error, which ends the run and is reported.
-    this.socket.on('close', () => {
-      if (this.busy && !this.closing) onResponse(0, new Error('the server closed a connection with a request on it'));
+    this.open();
+  }
+
+  /** A new socket: at the start, and when the server has closed an idle one (its keep-alive timeout). */
+  open() {
+    const socket = net.connect(this.port, '127.0.0.1');
+    this.socket = socket;
+    this.ended = false;
+    socket.setNoDelay(true);
+    socket.on('data', (chunk) => this.read(chunk));
+    socket.on('error', (error) => {
+      if (socket === this.socket && this.busy) this.onResponse(0, error);
+    });
+    socket.on('close', () => {
+      if (socket !== this.socket) return;
+      this.ended = true;
+      // A connection the server ends while a request waits would otherwise leave the run waiting
+      // for ever: it counts as an error, which ends the run and is reported.
+      if (this.busy && !this.closing) this.onResponse(0, new Error('the server closed a connection with a request on it'));
     });
   }
 
   send() {
+    // The server closes a connection left idle past its keep-alive timeout (5 s): one that sat
+    // unused through a long window is opened again, as a browser or an agent would, instead of
+    // writing to a closed socket and waiting for ever.
+    if (this.ended || this.socket.destroyed) this.open();
     this.busy = true;
     this.socket.write(this.request);
   }

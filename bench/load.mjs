@@ -186,7 +186,8 @@ class RawConnection {
       this.ended = true;
       // A connection the server ends while a request waits would otherwise leave the run waiting
       // for ever: it counts as an error, which ends the run and is reported.
-      if (this.busy && !this.closing) this.onResponse(0, new Error('the server closed a connection with a request on it'));
+      if (this.busy && !this.closing)
+        this.onResponse(0, new Error('the server closed a connection with a request on it'));
     });
   }
 

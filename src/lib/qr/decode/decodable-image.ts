@@ -51,7 +51,7 @@ export function decodableGrey(image: RgbaImage, reuse?: DecodableGrey): Decodabl
   let last = -1;
   let zbarGrey = 255;
   let zxingGrey = 255;
-  for (let index = 0; index < count; ) {
+  for (let index = 0; index < count;) {
     const pixel = pixels[index];
     let end = index + 1;
     while (end < count && pixels[end] === pixel) end++;

@@ -27,9 +27,9 @@ export interface DecodableGrey {
  * The image as each decoder should see it, one grey byte a pixel: ZBar's with ZBar's weights, ZXing's with
  * zxing-wasm's, each exactly what that library computes from RGBA pixels itself. Translucent pixels are first
  * composited over white (rounded to whole channel values), because both libraries ignore alpha and would read a
- * transparent pixel by the colour hidden under it. One pass over the pixels makes both planes, a run of one colour at a
- * time; they are written into
- * `reuse`'s planes when those have the image's size (the planes of an earlier image, no longer read).
+ * transparent pixel by the colour hidden under it. One pass over the pixels, a run of one colour at a time, makes
+ * both planes; they are written into `reuse`'s planes when those have the image's size (the planes of an earlier
+ * image, no longer read).
  */
 export function decodableGrey(image: RgbaImage, reuse?: DecodableGrey): DecodableGrey {
   const { width, height, data } = image;
@@ -47,27 +47,23 @@ export function decodableGrey(image: RgbaImage, reuse?: DecodableGrey): Decodabl
   const zbar = reusable ? reuse.zbar.data : new Uint8Array(count);
   const zxing = reusable ? reuse.zxing.data : new Uint8Array(count);
   // Codes are drawn in runs of one colour (a module row, the quiet zone): each run's two greys are
-  // worked out once, and a long run is filled natively (-1 is opaque white, whose greys are 255).
-  let last = -1;
-  let zbarGrey = 255;
-  let zxingGrey = 255;
+  // worked out once, and a long run is filled natively.
   for (let index = 0; index < count;) {
     const pixel = pixels[index];
     let end = index + 1;
     while (end < count && pixels[end] === pixel) end++;
-    if (pixel !== last) {
-      last = pixel;
-      if (pixel >>> 24 === 255) {
-        const red = pixel & 0xff;
-        const green = (pixel >> 8) & 0xff;
-        const blue = (pixel >> 16) & 0xff;
-        zbarGrey = zbarLuma(red, green, blue);
-        zxingGrey = zxingLuma(red, green, blue);
-      } else {
-        const greys = translucentGreys(pixel);
-        zbarGrey = greys & 0xff;
-        zxingGrey = greys >> 8;
-      }
+    let zbarGrey: number;
+    let zxingGrey: number;
+    if (pixel >>> 24 === 255) {
+      const red = pixel & 0xff;
+      const green = (pixel >> 8) & 0xff;
+      const blue = (pixel >> 16) & 0xff;
+      zbarGrey = zbarLuma(red, green, blue);
+      zxingGrey = zxingLuma(red, green, blue);
+    } else {
+      const greys = translucentGreys(pixel);
+      zbarGrey = greys & 0xff;
+      zxingGrey = greys >> 8;
     }
     if (end - index >= NATIVE_FILL_RUN) {
       zbar.fill(zbarGrey, index, end);

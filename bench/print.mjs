@@ -56,9 +56,12 @@ async function sheetRun(dist, kind, items) {
       const { fullName, title, organization } = contactOf(index);
       yield {
         index,
-        name: fullName,
-        title,
-        organization,
+        // The sheet's text lines, as a plan reads them off a card: the name first.
+        lines: [
+          { label: 'name', text: fullName },
+          { label: 'title', text: title },
+          { label: 'organization', text: organization },
+        ],
         scene: kind === 'writer' ? pool[index % 100] : sceneOf(index),
       };
     }

@@ -8,8 +8,10 @@ import {
   encodeFormats,
   prepareZXingModule,
   type ReaderOptions,
+  type ZXingReadResult,
   type ZXingReaderModule,
   type ZXingReaderOptions,
+  type ZXingVector,
 } from 'zxing-wasm/reader';
 import type { QrReader } from './qr-reader';
 
@@ -49,6 +51,12 @@ const MODULE_OPTIONS: ZXingReaderOptions = (() => {
     characterSet: CHARACTER_SETS.indexOf(options.characterSet),
   } as ZXingReaderOptions;
 })();
+
+/**
+ * The results vector as Embind hands it over: a handle to a C++ vector, released only by `delete()`,
+ * which the package's type leaves out.
+ */
+type EmbindVector<T> = ZXingVector<T> & { delete(): void };
 
 /** The module's Emscripten memory, which its type leaves to the global EmscriptenModule this project does not load. */
 type ZxingInstance = ZXingReaderModule & {
@@ -91,13 +99,26 @@ export const zxingQrReader: QrReader = {
     if (!pointer) throw new Error('ZXing could not allocate the image in its memory.');
     try {
       zxing.HEAPU8.set(image.data, pointer);
-      const results = zxing.readBarcodesFromPixmap(pointer, image.width, image.height, MODULE_OPTIONS);
-      const symbols: Uint8Array[] = [];
-      for (let i = 0; i < results.size(); i++) {
-        const result = results.get(i);
-        if (result?.isValid && QR_FORMATS.has(result.format)) symbols.push(result.bytes);
+      const results = zxing.readBarcodesFromPixmap(
+        pointer,
+        image.width,
+        image.height,
+        MODULE_OPTIONS,
+      ) as EmbindVector<ZXingReadResult>;
+      try {
+        const symbols: Uint8Array[] = [];
+        for (let i = 0; i < results.size(); i++) {
+          const result = results.get(i);
+          // `bytes` is a copy in JavaScript's memory: it outlives the vector.
+          if (result?.isValid && QR_FORMATS.has(result.format)) symbols.push(result.bytes);
+        }
+        return symbols;
+      } finally {
+        // Released here, not left to the garbage collector (the package's own `readBarcodes` never
+        // deletes it): undeleted, each read kept 7-16 KB outside the JavaScript heap for good, which a
+        // worker reading thousands of codes never gave back.
+        results.delete();
       }
-      return symbols;
     } finally {
       zxing._free(pointer);
     }

@@ -1,6 +1,7 @@
 import { Piscina } from 'piscina';
 import { checkCode, prepareQrDecoders } from '../../lib/qr/decode';
 import { drawStyledCode, type StyledCodeOrder, type StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
+import { releaseRaster } from '../../lib/qr/style/scene-raster';
 // Lowers this worker's priority below the event loop's, once, as the worker loads this module.
 import './worker-priority';
 import type { RenderedCode } from './render-code.render-task';
@@ -15,8 +16,12 @@ export default async function renderCodeTask(order: StyledCodeOrder): Promise<Re
   if ('refused' in drawing) return drawing;
   const { file, check, ...size } = drawing;
   const result = await checkCode(check.image, Buffer.from(order.payload, 'utf8'), { modulePixels: check.modulePixels });
-  // A copy of its own, so that moving it to the main thread detaches nothing else (Node pools small buffers).
-  const moved = new Uint8Array(file).buffer;
+  // Read, and the file already holds it: the next code is drawn into the same memory.
+  releaseRaster(check.image);
+  // Moved to the main thread, not copied: the file's own memory when it holds nothing else, else a copy of
+  // its own, so that moving it detaches nothing else (Node pools small buffers).
+  const whole = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
+  const moved = whole ? (file.buffer as ArrayBuffer) : new Uint8Array(file).buffer;
   const rendered: RenderedCode = { ...size, file: moved, check: result };
   // Piscina's transferable wrapper, marked by move(): the result is `rendered`, with its file moved instead of copied.
   const transferable = { [Piscina.transferableSymbol]: [moved], [Piscina.valueSymbol]: rendered };

@@ -6,6 +6,7 @@ import type { ResolvedQrStyle } from '../qr/style/qr-style';
 import { qrLogoFit } from '../qr/style/qr-logo-fit';
 import { styledQrLayers, styledQrScene } from '../qr/style/styled-qr-scene';
 import { styledRaster } from '../qr/style/styled-raster';
+import { releaseRaster } from '../qr/style/scene-raster';
 import type { QrLevel } from '../vcard';
 
 /** Pixels a module the check reads a sheet's styled code at: the styled PDF's own check scale. */
@@ -36,6 +37,7 @@ export async function sheetStyledScene(
     return { unreadable: "its styled code's logo could not be decoded" };
   }
   const check = await checkCode(image, Buffer.from(payload, 'utf8'), { modulePixels: CHECK_SCALE });
+  releaseRaster(image);
   const failed = [check.zbar ? '' : 'ZBar', check.zxing ? '' : 'ZXing'].filter(Boolean);
   if (failed.length > 0)
     return { unreadable: `its styled code failed the check (${failed.join(' and ')} did not read it back)` };

@@ -72,20 +72,31 @@ function filteredRows({ width, height, data }: RgbaImage, above?: Uint8Array, in
   return raw;
 }
 
+/** The PNG file: signature, header, the compressed rows in one IDAT chunk, end; one allocation, written in place. */
 function pngFile(width: number, height: number, compressed: Uint8Array): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 6; // colour type: RGBA
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', compressed), chunk('IEND', Buffer.alloc(0))]);
+  const out = Buffer.allocUnsafe(SIGNATURE.length + 3 * CHUNK_FRAME + HEADER_BYTES + compressed.length);
+  SIGNATURE.copy(out, 0);
+  let at = chunkAt(out, SIGNATURE.length, 'IHDR', HEADER_BYTES, (data) => {
+    data.writeUInt32BE(width, 0);
+    data.writeUInt32BE(height, 4);
+    data[8] = 8; // bit depth
+    data[9] = 6; // colour type: RGBA
+    data.fill(0, 10); // deflate, adaptive filtering, no interlace
+  });
+  at = chunkAt(out, at, 'IDAT', compressed.length, (data) => data.set(compressed));
+  chunkAt(out, at, 'IEND', 0, () => undefined);
+  return out;
 }
 
-function chunk(type: string, data: Uint8Array): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  out.set(data, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
+/** A chunk's length, type and CRC around its data. */
+const CHUNK_FRAME = 12;
+const HEADER_BYTES = 13;
+
+/** Writes a chunk of `length` data bytes at `at` (`write` fills the data); returns where the next one starts. */
+function chunkAt(out: Buffer, at: number, type: string, length: number, write: (data: Buffer) => void): number {
+  out.writeUInt32BE(length, at);
+  out.write(type, at + 4, 'latin1');
+  write(out.subarray(at + 8, at + 8 + length));
+  out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + length)), at + 8 + length);
+  return at + CHUNK_FRAME + length;
 }

@@ -85,7 +85,8 @@ export interface VCardPayloadOptions {
    * codes.zip), off the event loop: `workers` threads (`RENDER_WORKERS`, default the machine's
    * available parallelism less one, at least 1), started on the first styled code, and at most
    * `queueLimit` codes waiting for them (`RENDER_QUEUE_LIMIT`, default 4 per worker); one more is
-   * refused at once with 503 `renderer_busy`. Closed when the application shuts down.
+   * refused at once with 503 `renderer_busy`. While a styled codes.zip of at least 100 codes
+   * streams, helpers draw it on the cores the workers leave. Closed when the application shuts down.
    */
   renderPool?: { workers?: number; queueLimit?: number };
   /**

@@ -5,11 +5,12 @@ import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeWithProgram } from '../utils/system-program';
 import { readPngs, rasteriseSvg, readPng, zbarRead } from '../utils/qr-image-reader';
 import { listenTestApp } from '../utils/test-app';
+import { CodeRenderer } from '../../src/infra/render-pool/code-renderer';
 import { ringLogo } from '../fixtures/styled/styled-fixtures';
 import { zbarimgReadAll } from '../utils/styled-code-readers';
 
@@ -139,12 +140,14 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
       batch: Batch,
       query: string,
       name: string,
+      onFirstBytes?: () => void,
     ): Promise<{ names: string[]; dir: string; headers: IncomingHttpHeaders; methods: Map<string, string> }> {
       const file = join(work, `${name}.zip`);
       const res = await new Promise<IncomingMessage>((resolve, reject) =>
         get(`${baseUrl}/v1/batches/${batch.id}/codes.zip${query}`, { agent: false }, resolve).on('error', reject),
       );
       expect(res.statusCode).toBe(200);
+      if (onFirstBytes) res.once('data', onFirstBytes);
       await pipeline(res, createWriteStream(file));
       execFileSync('unzip', ['-tq', file], { timeout: 30_000 });
       const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8', timeout: 30_000 }).trim().split('\n');
@@ -318,6 +321,31 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
       // An empty style draws the plain codes again.
       expect((await put({})).status).toBe(204);
       expect(manifest((await download(batch, '?scale=2', 'unstyled')).dir)[1][4]).toBe('plain');
+    });
+
+    it('a styled archive of 120 codes: drawn by the pool and the helpers on the cores it leaves, then closed', async () => {
+      const many = sent.slice(0, 120);
+      const style = { colors: { dark: '#1a3a6b' }, finders: 'rounded' };
+      const batch = await finished(await createBatch(JSON.stringify({ contacts: many, style }), 'application/json'));
+      const list = await items(batch);
+      const renderer = app.get(CodeRenderer);
+      let helpersWhileStreaming = -1;
+      const { names, dir } = await download(batch, '?scale=3', 'helped', () => {
+        helpersWhileStreaming = renderer.archiveHelpers;
+      });
+      expect(helpersWhileStreaming).toBe(Math.max(0, availableParallelism() - renderer.capacity.workers));
+      expect(renderer.archiveHelpers).toBe(0);
+      expect(names).toEqual(expectedNames(list, many, 'png'));
+      const pngs = names.filter((name) => name.endsWith('.png'));
+      const reads = await zbarimgReadAll(pngs.map((name) => readFileSync(join(dir, name))));
+      reads.forEach((read, i) =>
+        expect(read?.toString('utf8')).toBe(list[Number(pngs[i].split('-')[0]) - 1].result!.qrPayload),
+      );
+      expect(
+        manifest(dir)
+          .slice(1)
+          .map(([, file, , , check]) => [file, check]),
+      ).toEqual(pngs.map((name) => [name, 'passed']));
     });
 
     it('a JSON batch created with a style: judged at creation, its codes.zip drawn in it', async () => {

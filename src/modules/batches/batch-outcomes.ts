@@ -132,13 +132,10 @@ export class BatchOutcomes {
     const manifest = new BatchManifest();
     const store = type === 'png';
     if (style) {
-      const drawn = this.styled.drawInOrder(
-        this.zipContacts(batch),
-        ({ item }) => item.qrPayload,
-        style,
-        type,
-        options,
-      );
+      const drawn = this.styled.drawInOrder(this.zipContacts(batch), ({ item }) => item.qrPayload, style, type, {
+        ...options,
+        codes: batch.total,
+      });
       for await (const { item: contact, code } of drawn) {
         const { index, item, stem } = contact;
         const name = `${stem}.${type}`;

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CodeRenderer } from '../../infra/render-pool/code-renderer';
+import { CodeRenderer, type ArchiveRenderer } from '../../infra/render-pool/code-renderer';
 import { RenderPoolBusyError } from '../../infra/render-pool/render-pool.errors';
 import type { RenderedCode } from '../../infra/render-pool/render-code.render-task';
-import type { StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
+import type { StyledCodeOrder, StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
 import type { QrStyleJudgement } from '../../lib/qr/style/judge-qr-style';
 import { logoFitIssue } from '../../lib/qr/style/qr-logo-fit';
 import { minQrVersion, utf8Length, type QrLevel } from '../../lib/vcard';
@@ -24,8 +24,8 @@ export interface BatchStyledCode {
 const BUSY_WAIT_MS = 20;
 
 /**
- * Draws and checks the codes of a styled codes.zip on the render pool, as many at once as the pool
- * has workers, handed back in order. An archive cannot refuse a contact once it has begun, so a
+ * Draws and checks the codes of a styled codes.zip on the render pool and its archive helpers, as
+ * many at once as they have workers, handed back in order. An archive cannot refuse a contact once it has begun, so a
  * full pool is waited for (the archive's next file is simply later), and a code the decoders
  * cannot read, or whose logo its level cannot recover, is left out and listed as unreadable.
  */
@@ -35,20 +35,26 @@ export class BatchStyledCodes {
 
   /**
    * Each payload's code, in the order given, one a worker drawn ahead of the caller (who writes the
-   * earlier ones meanwhile): an archive keeps every worker of the pool busy, and holds at most that
-   * many codes. A code that fails rejects in turn.
+   * earlier ones meanwhile): an archive of about `codes` codes keeps every worker it may use busy
+   * (the pool's, and the archive helpers of CodeRenderer), and holds at most that many codes. A
+   * code that fails rejects in turn.
    */
-  drawInOrder<Item>(
+  async *drawInOrder<Item>(
     items: AsyncIterable<Item>,
     payloadOf: (item: Item) => string,
     judged: QrStyleJudgement,
     type: QrImageType,
-    options: QrImageOptions,
+    options: QrImageOptions & { codes: number },
   ): AsyncGenerator<{ item: Item; code: BatchStyledCode }> {
-    return aheadInOrder(items, this.renderer.capacity.workers, async (item) => ({
-      item,
-      code: await this.draw(payloadOf(item), judged, type, options),
-    }));
+    const renderer = this.renderer.archive(options.codes);
+    try {
+      yield* aheadInOrder(items, renderer.workers, async (item) => ({
+        item,
+        code: await this.draw(payloadOf(item), judged, type, options, renderer.render),
+      }));
+    } finally {
+      renderer.release();
+    }
   }
 
   async draw(
@@ -56,6 +62,7 @@ export class BatchStyledCodes {
     judged: QrStyleJudgement,
     type: QrImageType,
     { scale, margin }: QrImageOptions,
+    render: ArchiveRenderer['render'] = (order) => this.renderer.render(order),
   ): Promise<BatchStyledCode> {
     const { level } = judged;
     const style = judged.style!;
@@ -63,20 +70,24 @@ export class BatchStyledCodes {
     const version = minQrVersion(bytes)[level];
     const unreadable = { file: null, version, level, warnings: [] };
     if (version === null || (style.logo && logoFitIssue(version, level, style.logo.size))) return unreadable;
-    const drawn = await this.whenFree({ payload, level, style, margin, scale, type });
+    const drawn = await whenFree(render, { payload, level, style, margin, scale, type });
     if ('refused' in drawn || !drawn.check.zbar || !drawn.check.zxing) return unreadable;
     const report = styledCheckReport(judged, { level, logoShare: drawn.logoShare }, margin, bytes);
     return { file: Buffer.from(drawn.file), version: drawn.version, level, warnings: report.warnings };
   }
+}
 
-  private async whenFree(order: Parameters<CodeRenderer['render']>[0]): Promise<RenderedCode | StyledCodeRefusal> {
-    for (;;) {
-      try {
-        return await this.renderer.render(order);
-      } catch (error) {
-        if (!(error instanceof RenderPoolBusyError)) throw error;
-        await sleep(BUSY_WAIT_MS);
-      }
+/** A code drawn by `render`, asked again after a short wait while the pool is full. */
+async function whenFree(
+  render: ArchiveRenderer['render'],
+  order: StyledCodeOrder,
+): Promise<RenderedCode | StyledCodeRefusal> {
+  for (;;) {
+    try {
+      return await render(order);
+    } catch (error) {
+      if (!(error instanceof RenderPoolBusyError)) throw error;
+      await sleep(BUSY_WAIT_MS);
     }
   }
 }

@@ -10,8 +10,8 @@ import { RenderPoolClosedError } from './render-pool.errors';
 const TASK_TIMEOUT_MS = 20_000;
 
 /**
- * Archives of fewer codes are drawn on the pool alone: a worker draws them in about two seconds,
- * not much more than a new helper takes to start and load its decoders.
+ * Archives of fewer codes are drawn on the pool alone (about two seconds of one worker's time), so
+ * that a small archive never starts a thread.
  */
 export const ARCHIVE_HELPERS_MIN_CODES = 100;
 

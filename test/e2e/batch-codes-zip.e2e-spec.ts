@@ -286,66 +286,69 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
       expect((await zbarRead(image, { zoom: 2 })).toString('utf8')).toBe(item.result!.qrPayload);
     });
 
-    it('PUT /v1/batches/{id}/style: codes.zip drawn in the style, each code read back by zbarimg, the manifest says passed', async () => {
-      const few = sent.slice(0, 12);
-      const batch = await finished(await createBatch(JSON.stringify({ contacts: few }), 'application/json'));
-      const list = await items(batch);
-      const put = (body: unknown, id = batch.id) =>
-        fresh(`${baseUrl}/v1/batches/${id}/style`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-      const bad = await put({ colors: { dark: '#eeeeee' } });
-      expect([bad.status, ((await bad.json()) as { error: { code: string } }).error.code]).toEqual([
-        400,
-        'invalid_style',
-      ]);
-      const unknownKey = await put({ colour: '#000' });
-      expect(((await unknownKey.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
-      const missing = await put({}, 'batch_01M88X049JX12ZGN1RR16QWRJJ');
-      expect(missing.status).toBe(404);
-      const set = await put({ colors: { dark: '#1a3a6b' }, modules: 'dots', logo: { image: ringLogo() } });
-      expect(set.status).toBe(204);
-      const { names, dir } = await download(batch, '?scale=4', 'styled');
-      expect(names).toEqual(expectedNames(list, few, 'png'));
-      const pngs = names.filter((name) => name.endsWith('.png'));
-      const reads = await zbarimgReadAll(pngs.map((name) => readFileSync(join(dir, name))));
-      reads.forEach((read, i) =>
-        expect(read?.toString('utf8')).toBe(list[Number(pngs[i].split('-')[0]) - 1].result!.qrPayload),
-      );
-      const rows = manifest(dir).slice(1);
-      expect(rows.map(([, file, , level, check]) => [file, level, check])).toEqual(
-        pngs.map((name) => [name, 'H', 'passed']),
-      );
-      // An empty style draws the plain codes again.
-      expect((await put({})).status).toBe(204);
-      expect(manifest((await download(batch, '?scale=2', 'unstyled')).dir)[1][4]).toBe('plain');
-    });
-
-    it('a styled archive of 120 codes: drawn by the pool and the helpers on the cores it leaves, then closed', async () => {
-      const many = sent.slice(0, 120);
-      const style = { colors: { dark: '#1a3a6b' }, finders: 'rounded' };
-      const batch = await finished(await createBatch(JSON.stringify({ contacts: many, style }), 'application/json'));
-      const list = await items(batch);
-      const renderer = app.get(CodeRenderer);
-      let helpersWhileStreaming = -1;
-      const { names, dir } = await download(batch, '?scale=3', 'helped', () => {
-        helpersWhileStreaming = renderer.archiveHelpers;
+    // Read back by Debian's zbarimg, an independent reader the service does not use.
+    describeWithProgram('zbarimg', 'apt-get install -y zbar-tools')('styled archives', () => {
+      it('PUT /v1/batches/{id}/style: codes.zip drawn in the style, each code read back by zbarimg, the manifest says passed', async () => {
+        const few = sent.slice(0, 12);
+        const batch = await finished(await createBatch(JSON.stringify({ contacts: few }), 'application/json'));
+        const list = await items(batch);
+        const put = (body: unknown, id = batch.id) =>
+          fresh(`${baseUrl}/v1/batches/${id}/style`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+        const bad = await put({ colors: { dark: '#eeeeee' } });
+        expect([bad.status, ((await bad.json()) as { error: { code: string } }).error.code]).toEqual([
+          400,
+          'invalid_style',
+        ]);
+        const unknownKey = await put({ colour: '#000' });
+        expect(((await unknownKey.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
+        const missing = await put({}, 'batch_01M88X049JX12ZGN1RR16QWRJJ');
+        expect(missing.status).toBe(404);
+        const set = await put({ colors: { dark: '#1a3a6b' }, modules: 'dots', logo: { image: ringLogo() } });
+        expect(set.status).toBe(204);
+        const { names, dir } = await download(batch, '?scale=4', 'styled');
+        expect(names).toEqual(expectedNames(list, few, 'png'));
+        const pngs = names.filter((name) => name.endsWith('.png'));
+        const reads = await zbarimgReadAll(pngs.map((name) => readFileSync(join(dir, name))));
+        reads.forEach((read, i) =>
+          expect(read?.toString('utf8')).toBe(list[Number(pngs[i].split('-')[0]) - 1].result!.qrPayload),
+        );
+        const rows = manifest(dir).slice(1);
+        expect(rows.map(([, file, , level, check]) => [file, level, check])).toEqual(
+          pngs.map((name) => [name, 'H', 'passed']),
+        );
+        // An empty style draws the plain codes again.
+        expect((await put({})).status).toBe(204);
+        expect(manifest((await download(batch, '?scale=2', 'unstyled')).dir)[1][4]).toBe('plain');
       });
-      expect(helpersWhileStreaming).toBe(Math.max(0, availableParallelism() - renderer.capacity.workers));
-      expect(renderer.archiveHelpers).toBe(0);
-      expect(names).toEqual(expectedNames(list, many, 'png'));
-      const pngs = names.filter((name) => name.endsWith('.png'));
-      const reads = await zbarimgReadAll(pngs.map((name) => readFileSync(join(dir, name))));
-      reads.forEach((read, i) =>
-        expect(read?.toString('utf8')).toBe(list[Number(pngs[i].split('-')[0]) - 1].result!.qrPayload),
-      );
-      expect(
-        manifest(dir)
-          .slice(1)
-          .map(([, file, , , check]) => [file, check]),
-      ).toEqual(pngs.map((name) => [name, 'passed']));
+
+      it('a styled archive of 120 codes: drawn by the pool and the helpers on the cores it leaves, then closed', async () => {
+        const many = sent.slice(0, 120);
+        const style = { colors: { dark: '#1a3a6b' }, finders: 'rounded' };
+        const batch = await finished(await createBatch(JSON.stringify({ contacts: many, style }), 'application/json'));
+        const list = await items(batch);
+        const renderer = app.get(CodeRenderer);
+        let helpersWhileStreaming = -1;
+        const { names, dir } = await download(batch, '?scale=3', 'helped', () => {
+          helpersWhileStreaming = renderer.archiveHelpers;
+        });
+        expect(helpersWhileStreaming).toBe(Math.max(0, availableParallelism() - renderer.capacity.workers));
+        expect(renderer.archiveHelpers).toBe(0);
+        expect(names).toEqual(expectedNames(list, many, 'png'));
+        const pngs = names.filter((name) => name.endsWith('.png'));
+        const reads = await zbarimgReadAll(pngs.map((name) => readFileSync(join(dir, name))));
+        reads.forEach((read, i) =>
+          expect(read?.toString('utf8')).toBe(list[Number(pngs[i].split('-')[0]) - 1].result!.qrPayload),
+        );
+        expect(
+          manifest(dir)
+            .slice(1)
+            .map(([, file, , , check]) => [file, check]),
+        ).toEqual(pngs.map((name) => [name, 'passed']));
+      });
     });
 
     it('a JSON batch created with a style: judged at creation, its codes.zip drawn in it', async () => {

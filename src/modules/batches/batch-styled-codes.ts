@@ -25,8 +25,8 @@ const BUSY_WAIT_MS = 20;
 
 /**
  * Draws and checks the codes of a styled codes.zip on the render pool and its archive helpers, as
- * many at once as they have workers, handed back in order. An archive cannot refuse a contact once it has begun, so a
- * full pool is waited for (the archive's next file is simply later), and a code the decoders
+ * many at once as they have workers, handed back in order. An archive cannot refuse a contact once
+ * it has begun, so a full pool is waited for (the archive's next file is simply later), and a code the decoders
  * cannot read, or whose logo its level cannot recover, is left out and listed as unreadable.
  */
 @Injectable()
@@ -57,12 +57,12 @@ export class BatchStyledCodes {
     }
   }
 
-  async draw(
+  private async draw(
     payload: string,
     judged: QrStyleJudgement,
     type: QrImageType,
     { scale, margin }: QrImageOptions,
-    render: ArchiveRenderer['render'] = (order) => this.renderer.render(order),
+    render: ArchiveRenderer['render'],
   ): Promise<BatchStyledCode> {
     const { level } = judged;
     const style = judged.style!;

@@ -57,19 +57,21 @@ export function blankRaster(
 }
 
 /**
- * Pictures up to this many pixels are kept for the next one of the same size on their thread: the
- * largest code drawn whole at 8 pixels a module, a band of a larger one (16 MiB of RGBA) is not.
+ * Pictures of up to this many pixels (8 MiB of RGBA; a typical card's styled code at 8 pixels a
+ * module has 0.7 million) are kept for the next one of the same size on their thread; a band of a
+ * picture too large to hold whole (16 MiB) is not.
  */
 const SPARE_PIXELS = 1 << 21;
 /** A picture given back with `releaseRaster`, lent to the next `blankRaster` of its size. */
 let spareRaster: Uint8Array | undefined;
-/** The coverage areas of the last picture drawn, all zero again, lent to the next `drawShapes` of its size. */
+/** The coverage areas of the last picture drawn, lent (zeroed) to the next `drawShapes` of its size. */
 let spareArea: Float32Array | undefined;
 
 /**
  * Gives a picture's pixels back for the next one drawn on this thread, once nothing reads them any
  * more. A worker drawing thousands of codes then writes into the same memory each time, instead of
- * leaving the allocator megabytes freed in pieces it keeps for good (bench/README.md, "Styled codes").
+ * leaving the allocator megabytes freed in pieces it keeps for good (bench/README.md, "A styled archive
+ * on two threads").
  */
 export function releaseRaster(image: RgbaImage): void {
   const { data } = image;

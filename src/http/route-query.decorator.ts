@@ -28,8 +28,11 @@ export function RouteQuery(declaration: QueryDeclaration<unknown>): MethodDecora
   );
 }
 
-/** The query as RouteQueryCheck checked it against the route's declaration. */
+/**
+ * The query as RouteQueryCheck checked it against the route's declaration. The request is read by
+ * index (argument 0 of an HTTP context), as @IdempotencyKey() reads it.
+ */
 export const CheckedQuery = createParamDecorator(
   (_data: unknown, context: ExecutionContext): unknown =>
-    (context.switchToHttp().getRequest<Record<symbol, unknown>>() as Record<symbol, unknown>)[CHECKED_QUERY],
+    context.getArgByIndex<Record<symbol, unknown>>(0)[CHECKED_QUERY],
 );

@@ -10,6 +10,7 @@
 // candidate/baseline ratios; then the median ratio and its spread over the rounds. On this shared
 // VM single readings move by several percent, so only the median of interleaved rounds is read.
 // BENCH_CARD=rich sends the rich card (bench/cards.mjs) instead of the typical flat one;
+// BENCH_CARD=invalid the typical card with an invalid email (a 400 invalid_request);
 // BENCH_ACCEPT=image/png (or image/svg+xml) asks for the plain QR image instead of JSON.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -46,9 +47,10 @@ const route = {
   name: 'POST /v1/vcard',
   method: 'POST',
   path: '/v1/vcard',
-  body: process.env.BENCH_CARD === 'rich' ? RICH_CARD : TYPICAL_CARD,
+  body:
+    { rich: RICH_CARD, invalid: { ...TYPICAL_CARD, email: 'not an address' } }[process.env.BENCH_CARD] ?? TYPICAL_CARD,
   ...(process.env.BENCH_ACCEPT ? { headers: { accept: process.env.BENCH_ACCEPT } } : {}),
-  expectStatus: 200,
+  expectStatus: process.env.BENCH_CARD === 'invalid' ? 400 : 200,
 };
 
 const median = (values) => {

@@ -13,8 +13,14 @@ export class RouteQueryCheck {
   private readonly declarations = new WeakMap<object, QueryDeclaration<unknown>>();
 
   check(context: ExecutionContext, request: { query?: unknown }): void {
-    const declaration = this.declarationOf(context.getHandler());
-    (request as Record<symbol, unknown>)[CHECKED_QUERY] = declaration.validate(request.query);
+    this.checkFor(context.getHandler(), request);
+  }
+
+  /** The same check for a handler known without an execution context; returns the checked query. */
+  checkFor(handler: object, request: { query?: unknown }): unknown {
+    const query = this.declarationOf(handler).validate(request.query);
+    (request as Record<symbol, unknown>)[CHECKED_QUERY] = query;
+    return query;
   }
 
   private declarationOf(handler: object): QueryDeclaration<unknown> {

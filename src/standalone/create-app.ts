@@ -8,6 +8,7 @@ import { loadConfig } from '../config/load-config';
 import { createAppLogger } from '../core/logging/app-logger';
 import { EdgePolicy } from '../http/edge-policy';
 import { attachConnectionLimits } from './connection-limits';
+import { dispatchCardDirectly } from './direct-card-route';
 import { answerOtherPreflights, attachEdgeHook } from './edge-hook';
 import { fastifyOptions } from './fastify-options';
 import { Drain } from './graceful-shutdown';
@@ -73,6 +74,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   const policy = app.get(EdgePolicy);
   attachEdgeHook(fastify, policy, app.get(Drain));
   app.get(RequestLogger).attach(fastify, logger);
+  // The busiest request, a JSON card, skips Nest's per-route pipeline (everything else takes it).
+  dispatchCardDirectly(fastify, app, policy);
   if (config.cors) answerOtherPreflights(fastify, policy);
   setupOpenApi(app, config, policy);
   if (config.playground) policy.declareFreePath('/playground/*');

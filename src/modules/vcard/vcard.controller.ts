@@ -7,9 +7,10 @@ import { IdempotencyKey } from '../../http/idempotency-key.decorator';
 import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';
 import { ReadsOwnBody } from '../../http/own-body.decorator';
 import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
-import { contactFileName } from '../../lib/contact';
+import { contactFileName, type ContactFields } from '../../lib/contact';
 import { ndefMessage, tagContent } from '../../lib/nfc';
 import { qrFileSlug } from '../../lib/qr';
+import type { EncodeOptions } from '../../lib/vcard';
 import { cardOptions, qrImageOptions } from './card-query';
 import { VCardResponseDto } from './dto/vcard-response.dto';
 import { PrintImageService } from './print-image.service';
@@ -23,7 +24,7 @@ import {
   TAG_CONTENT_MEDIA_TYPE,
   VCARD_MEDIA_TYPES,
 } from './vcard-download';
-import { VCardImportService } from './vcard-import.service';
+import { VCardImportService, type ImportReport } from './vcard-import.service';
 import { CreateVCardDocs } from './vcard.docs';
 import { VCardService } from './vcard.service';
 
@@ -64,14 +65,7 @@ export class VCardController {
     const options = cardOptions(query);
     // The .vcf asked for as text/vcard;version=4.0 is the 4.0 card, unless a format says otherwise.
     if (representation === 'vcard' && options.format === undefined && acceptsVCard4(accept)) options.format = 'vcard4';
-    if (representation === 'json') {
-      const answer = imported
-        ? this.imports.create(imported, query.template, options)
-        : this.vcards.create(body, query.template, options);
-      if (query.size === undefined) return answer;
-      const { qrLevel, margin } = qrImageOptions(query);
-      return { ...answer, qr: { ...answer.qr, print: this.prints.report(answer.qrPayload, qrLevel, margin, query) } };
-    }
+    if (representation === 'json') return this.jsonAnswer(body, query, options, imported);
     const result = this.vcards.create(body, query.template, options);
     if (representation === 'vcard') {
       reply.header('Content-Type', 'text/vcard; charset=utf-8');
@@ -99,5 +93,29 @@ export class VCardController {
     }
     const file = this.images.render(result.qrPayload, representation, qrImageOptions(query));
     return new StreamableFile(file, { type: QR_IMAGE_MEDIA_TYPES[representation], disposition, length: file.length });
+  }
+
+  /**
+   * The JSON answer to a JSON contact, as `create()` gives it when the client accepts JSON.
+   * Synchronous, so that the standalone server's shortcut for this request can call it directly
+   * (the query already checked by RouteQueryCheck). It throws what `create()` throws.
+   */
+  answerJson(input: unknown, query: PrintCardQuery): VCardResponseDto {
+    return this.jsonAnswer(this.contacts.validate(input), query, cardOptions(query));
+  }
+
+  /** The JSON representation: the card's answer (an import's, for a vCard file), with its print report for a size. */
+  private jsonAnswer(
+    body: ContactFields,
+    query: PrintCardQuery,
+    options: EncodeOptions,
+    imported?: ImportReport,
+  ): VCardResponseDto {
+    const answer = imported
+      ? this.imports.create(imported, query.template, options)
+      : this.vcards.create(body, query.template, options);
+    if (query.size === undefined) return answer;
+    const { qrLevel, margin } = qrImageOptions(query);
+    return { ...answer, qr: { ...answer.qr, print: this.prints.report(answer.qrPayload, qrLevel, margin, query) } };
   }
 }

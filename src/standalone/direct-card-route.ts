@@ -36,7 +36,8 @@ export function dispatchCardDirectly(fastify: FastifyInstance, app: INestApplica
   const controller = module.get(VCardController);
   // The very filter instance Nest's route renders the route's errors with.
   const filter = module.get(ApiExceptionFilter);
-  const handler = VCardController.prototype.create;
+  // The route's handler, which its query declaration and path are read from.
+  const create = VCardController.prototype.create;
   const queries = app.get(RouteQueryCheck);
 
   /** The checked query when the request is one the shortcut answers, else undefined. */
@@ -45,7 +46,7 @@ export function dispatchCardDirectly(fastify: FastifyInstance, app: INestApplica
       return undefined;
     let query: PrintCardQuery;
     try {
-      query = queries.checkFor(handler, request) as PrintCardQuery;
+      query = queries.checkFor(create, request) as PrintCardQuery;
     } catch {
       return undefined;
     }
@@ -58,7 +59,7 @@ export function dispatchCardDirectly(fastify: FastifyInstance, app: INestApplica
     route.handler = function direct(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const query = eligibleQuery(request);
       if (query === undefined) return viaNest.call(this, request, reply);
-      rememberRouteOf(VCardController, handler, request);
+      rememberRouteOf(VCardController, create, request);
       try {
         // Fastify sends what a synchronous handler returns, as Nest's adapter would: 200, as JSON.
         return controller.answerJson(request.body, query);

@@ -22,15 +22,11 @@ function countSegments(path: unknown): number {
  * alias) is whatever precedes them in the URL. Declared paths, not guesses from the URL's text.
  */
 export function rememberRoute(context: ExecutionContext, request: HttpRequestLike): void {
-  rememberRouteOf(context.getClass(), context.getHandler(), request);
-}
-
-/** rememberRoute() for a controller and handler known without an execution context. */
-export function rememberRouteOf(controller: object, handler: object, request: HttpRequestLike): void {
+  const handler = context.getHandler();
   let segments = segmentsByHandler.get(handler);
   if (segments === undefined) {
     segments =
-      countSegments(Reflect.getMetadata(PATH_METADATA, controller)) +
+      countSegments(Reflect.getMetadata(PATH_METADATA, context.getClass())) +
       countSegments(Reflect.getMetadata(PATH_METADATA, handler));
     segmentsByHandler.set(handler, segments);
   }

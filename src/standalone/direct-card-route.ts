@@ -3,7 +3,6 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { ApiExceptionFilter } from '../http/api-exception.filter';
 import type { EdgePolicy } from '../http/edge-policy';
-import { rememberRouteOf } from '../http/mount-path';
 import { RouteQueryCheck } from '../http/route-query-check';
 import type { PrintCardQuery } from '../modules/vcard/print-query';
 import { isVCardBody } from '../modules/vcard/vcard-body';
@@ -22,21 +21,23 @@ const CARD_ROUTE = { method: 'POST', url: '/v1/vcard' };
  *
  * Nest's per-route pipeline (the guard, six parameter decorators, the promise chain, the response
  * controller) costs this request more than any one part of the service's own code, and has
- * nothing to add to it here: the standalone edge has already admitted the request (CORS, rate
- * limit), the query is checked against the route's declaration by the same RouteQueryCheck, and
- * the matched route is remembered as the guard does. An error is rendered by the route's own
- * exception filter, handed over as Nest's route proxy hands it. Every other request on the route
- * (a vCard file, an Idempotency-Key, another representation, a query the check rejects) goes
- * through Nest's route. A host that embeds the module gets Nest's route only. An app-wide guard or
- * interceptor added to the standalone app would not see the requests answered here: make it a
- * reason in `eligibleQuery()` to take Nest's route.
+ * nothing to add to it here. The standalone edge has already admitted the request (CORS, rate
+ * limit), and the query is checked against the route's declaration by the same RouteQueryCheck.
+ * The guard's other task, remembering the matched route for links under a mount path, changes
+ * nothing this route answers in the standalone app, whose /api alias is rewritten before routing.
+ * An error is rendered by the route's own exception filter, handed over as Nest's route proxy
+ * hands it. Every other request on the route (a vCard file, an Idempotency-Key, another
+ * representation, a query the check rejects) goes through Nest's route. A host that embeds the
+ * module gets Nest's route only. An app-wide guard or interceptor added to the standalone app
+ * would not see the requests answered here: make it a reason in `eligibleQuery()` to take Nest's
+ * route.
  */
 export function dispatchCardDirectly(fastify: FastifyInstance, app: INestApplicationContext, policy: EdgePolicy): void {
   const module = app.select(VCardModule);
   const controller = module.get(VCardController);
   // The very filter instance Nest's route renders the route's errors with.
   const filter = module.get(ApiExceptionFilter);
-  // The route's handler, which its query declaration and path are read from.
+  // The route's handler, which its query declaration is read from.
   const create = VCardController.prototype.create;
   const queries = app.get(RouteQueryCheck);
 
@@ -59,7 +60,6 @@ export function dispatchCardDirectly(fastify: FastifyInstance, app: INestApplica
     route.handler = function direct(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const query = eligibleQuery(request);
       if (query === undefined) return viaNest.call(this, request, reply);
-      rememberRouteOf(VCardController, create, request);
       try {
         // Fastify sends what a synchronous handler returns, as Nest's adapter would: 200, as JSON.
         return controller.answerJson(request.body, query);

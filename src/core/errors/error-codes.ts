@@ -81,6 +81,12 @@ export const ERROR_CODES = {
     hint: 'Send a well-formed HTTP/1.1 request.',
     when: 'The HTTP request line or headers could not be parsed.',
   },
+  jsonrpc_batch_refused: {
+    status: 400,
+    message: 'The MCP request body is a JSON-RPC batch; send one message per POST.',
+    hint: 'Send each JSON-RPC request in a POST of its own (MCP has no batches since 2025-06-18); each one is charged one unit of the rate budget.',
+    when: 'POST /mcp with a JSON array body. Nothing in it was run; the POST itself costs one unit. Answered as a JSON-RPC error (code -32600) whose data is this Error JSON.',
+  },
   qr_capacity_exceeded: {
     status: 400,
     message: 'The vCard is too large for any QR code.',

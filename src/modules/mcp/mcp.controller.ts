@@ -1,13 +1,15 @@
 import { keepPrototypeArguments } from './prototype-arguments';
-import { Body, Controller, Delete, Get, Headers, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ApiError } from '../../core/errors/api-error';
 import { ApiRoute } from '../../http/api-route.decorator';
 import { BodyLimit } from '../../http/body-limit.decorator';
 import { HttpRequestLike, nativeRequest, takeOverResponse } from '../../http/native-http';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { McpHostGuard } from './allowed-host';
 import { mcpSdk } from './mcp-sdk';
 import { McpServerDescription, McpServerFactory } from './mcp-server.factory';
+import { refuseJsonRpc } from './jsonrpc-refusal';
 
 const NO_STREAM = {
   message: 'This MCP server is stateless and offers no server-to-client event stream.',
@@ -17,14 +19,18 @@ const NO_STREAM = {
 /**
  * MCP over Streamable HTTP, stateless, at `mcp` under the module's mount path (and /api/mcp in the
  * standalone service). A Nest route like any other, so the rate limit, CORS, error filter, the
- * host's body limit and the Host check (McpHostGuard) apply before the SDK sees the request.
+ * host's body limit and the Host check (McpHostGuard) apply before the SDK sees the request. A POST
+ * carries exactly one JSON-RPC message, so the edge's one unit per request is one unit per tool call.
  */
 @ApiExcludeController()
 @ApiRoute()
 @UseGuards(McpHostGuard)
 @Controller('mcp')
 export class McpController {
-  constructor(private readonly servers: McpServerFactory) {}
+  constructor(
+    private readonly servers: McpServerFactory,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+  ) {}
 
   @Post()
   // A create_vcard_qr_code call may carry a logo: the styled-code limit (QRCODE_BODY_LIMIT_BYTES).
@@ -32,6 +38,9 @@ export class McpController {
   async handle(@Req() request: HttpRequestLike, @Res() response: object, @Body() body: unknown): Promise<void> {
     // The SDK writes to Node's response itself; headers set so far (RateLimit-*, CORS) go with it.
     const raw = takeOverResponse(response);
+    // One POST, one message, one unit of the rate budget (charged at the edge): a JSON-RPC batch
+    // would run any number of tool calls for that one unit, so none of it runs.
+    if (Array.isArray(body)) return refuseJsonRpc(raw, this.config.publicBaseUrl, 'jsonrpc_batch_refused');
     const server = this.servers.create({
       request,
       // A batch tool charges the rate budget: its RateLimit headers replace the request's own.

@@ -6,15 +6,13 @@
  */
 const RENAMED = '\u0000__proto__';
 
-/** Renames a `__proto__` argument of every tools/call message in a parsed JSON-RPC body (one message or a batch). */
-export function keepPrototypeArguments(body: unknown): void {
-  for (const message of Array.isArray(body) ? body : [body]) {
-    const args = (message as { params?: { arguments?: unknown } } | null)?.params?.arguments;
-    if (typeof args !== 'object' || args === null || !Object.hasOwn(args, '__proto__')) continue;
-    const value = Object.getOwnPropertyDescriptor(args, '__proto__')!.value as unknown;
-    delete (args as Record<string, unknown>)['__proto__'];
-    (args as Record<string, unknown>)[RENAMED] = value;
-  }
+/** Renames a `__proto__` argument of the tools/call message of a parsed body (one message: arrays are refused). */
+export function keepPrototypeArguments(message: unknown): void {
+  const args = (message as { params?: { arguments?: unknown } } | null)?.params?.arguments;
+  if (typeof args !== 'object' || args === null || !Object.hasOwn(args, '__proto__')) return;
+  const value = Object.getOwnPropertyDescriptor(args, '__proto__')!.value as unknown;
+  delete (args as Record<string, unknown>)['__proto__'];
+  (args as Record<string, unknown>)[RENAMED] = value;
 }
 
 /** The arguments with a renamed `__proto__` argument as an own key of that name again. */

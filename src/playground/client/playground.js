@@ -8,7 +8,15 @@ import { setupImport } from './import-card';
 import { buildMoreFields, fillMoreFields, FLAT_FIELDS as FIELDS, readMoreFields } from './more-fields';
 import { clearCheck, downloadStyledPng, downloadStyledSvg, runCheck } from './style-check';
 import { setStyledCard, setupStylePanel } from './style-panel';
-import { clearResult, downloadPng, downloadSvg, downloadTagContent, downloadVcf, showResult } from './result-view';
+import {
+  clearResult,
+  downloadPng,
+  downloadSvg,
+  downloadTagContent,
+  downloadVcf,
+  revealResult,
+  showResult,
+} from './result-view';
 
 const $ = (id) => document.getElementById(id);
 const api = (path) => new URL(path, document.baseURI).href;
@@ -96,6 +104,9 @@ async function create(event) {
     }
     state.last = { result: body, request };
     $('status').textContent = (await render()) ? 'Created: the QR code below holds the vCard.' : '';
+    // A person pressed Create (or Enter in a field): the result is shown to them. A card made again
+    // because an option changed leaves the focus on that option.
+    if (event.submitter) revealResult();
   } catch {
     failed();
     reportProblem('The service could not be reached. Check that it is running, then press Create again.');
@@ -213,6 +224,7 @@ document.addEventListener('DOMContentLoaded', () => {
       updateCurl();
       state.last = { result, request: { url: requestUrl(), body: JSON.stringify(contact) } };
       $('status').textContent = (await render()) ? 'Imported: the form holds the contact, the QR code its card.' : '';
+      revealResult();
     },
     onFailed: (response, body) => {
       failed();

@@ -11,6 +11,8 @@ import { clearNfc, downloadNdef, showNfc, tagName } from './nfc-view';
 /** The quiet zone the QR specification asks for, in modules. */
 const MARGIN = 4;
 const DOWNLOAD_BUTTONS = ['download-vcf', 'download-png', 'download-svg'];
+/** Room left between the result and the viewport's edge when the page scrolls to it, in CSS pixels. */
+const REVEAL_GAP = 8;
 
 const $ = (id) => document.getElementById(id);
 const utf8 = new TextEncoder();
@@ -91,6 +93,24 @@ export async function showResult(result, request, level) {
   $('output').hidden = false;
   setDownloadsEnabled(true);
   return true;
+}
+
+/**
+ * Brings the result into sight after Create or an import, from its heading down to the code (or
+ * to the problem, when there is no code), and gives the heading the focus, so neither the eye nor
+ * a screen reader is left where the button was. A result already wholly in sight does not move;
+ * otherwise the page scrolls by the least that shows it, smoothly unless the reader asks for less
+ * motion.
+ */
+export function revealResult() {
+  const heading = $('result-title');
+  heading.focus({ preventScroll: true });
+  const top = heading.getBoundingClientRect().top;
+  const bottom = ($('output').hidden ? $('problem') : $('qr')).getBoundingClientRect().bottom;
+  if (top >= 0 && bottom <= innerHeight) return;
+  const by = top < 0 ? top - REVEAL_GAP : Math.min(bottom - innerHeight + REVEAL_GAP, top - REVEAL_GAP);
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  scrollBy({ top: by, behavior: still ? 'auto' : 'smooth' });
 }
 
 /** The file name stem of the card on screen: the service's one rule, on the name the card holds. */

@@ -1,7 +1,7 @@
 // The result side of the page: one answer of the service (a VCardResponse) as its QR code, drawn
 // with the npm `qrcode` library from qrPayload's UTF-8 bytes in byte mode (never Latin-1 or
-// Shift_JIS: the segment is given as bytes with mode 'byte'), its fit, its vCard text and its
-// downloads; or nothing. A failed request clears it, so what is on screen, and what a download
+// Shift_JIS: the segment is given as bytes with mode 'byte'), its fit, the text it encodes, the
+// .vcf text and its downloads; or nothing. A failed request clears it, so what is on screen, and what a download
 // saves, is never an older contact's.
 import QRCode from 'qrcode';
 import { qrFileSlug } from '../../lib/qr/qr-file-slug';
@@ -67,7 +67,8 @@ export function clearResult() {
   const canvas = $('qr');
   canvas.width = 0;
   canvas.height = 0;
-  for (const id of ['vcard', 'qr-caption', 'fit-bytes', 'omitted']) $(id).textContent = '';
+  for (const id of ['payload', 'payload-bytes', 'vcard', 'vcard-bytes', 'qr-caption', 'fit-bytes', 'omitted'])
+    $(id).textContent = '';
   $('warnings').replaceChildren();
   for (const cell of document.querySelectorAll('#fit td[data-level]')) cell.textContent = '';
   setDownloadsEnabled(false);
@@ -87,7 +88,11 @@ export async function showResult(result, request, level) {
     return false;
   }
   shown = { result, request, level };
+  // The text shown is the text encoded; the .vcf, which differs (folded, and whole), is labelled as the file.
+  $('payload').textContent = result.qrPayload;
+  $('payload-bytes').textContent = String(utf8.encode(result.qrPayload).length);
   $('vcard').textContent = result.vcard;
+  $('vcard-bytes').textContent = String(utf8.encode(result.vcard).length);
   showFit(result.qr, result.nfc, level, version);
   showNfc(result.nfc);
   $('output').hidden = false;

@@ -8,9 +8,10 @@ import { describeWithProgram } from '../utils/system-program';
 
 // The playground shows its result, in Chromium, on a laptop (1280 × 800) and a phone (390 × 844):
 // after Create and after an import the QR code is wholly in the viewport and the focus is on the
-// result's heading; a result already in sight does not move; the text shown under the code is
-// the text the code carries (read back by zbar), with the .vcf labelled as the file; on the phone
-// the style preview stays in sight while the controls below it change it.
+// result's heading (after a file that is not imported, the reason is); a result already in sight
+// does not move; the text shown under the code is the text the code carries (read back by zbar),
+// with the .vcf labelled as the file; on the phone the style preview stays in sight while the
+// controls below it change it.
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -152,6 +153,34 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground sho
       expect(body.import.version).toBe('2.1');
       expect(Buffer.byteLength(body.vcard)).toBeGreaterThan(Buffer.byteLength(body.qrPayload));
       await expectShownIsEncoded(body);
+    });
+
+    it('a file that is not imported (two cards) is explained under the result heading, brought into sight with the focus', async () => {
+      page = await playground.open(`${playground.baseUrl}/`, viewport);
+      playground.expectedStatuses = [400];
+      const two = Buffer.concat([readFileSync(OUTLOOK_2003), readFileSync(OUTLOOK_2003)]);
+      await page
+        .getByLabel('Choose a .vcf file')
+        .setInputFiles({ name: 'two.vcf', mimeType: 'text/vcard', buffer: two });
+      const alert = page.getByRole('alert');
+      await alert.getByText('This file holds 2 cards').waitFor();
+      await page
+        .waitForFunction(
+          () => {
+            const box = document.getElementById('problem')!.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= innerHeight;
+          },
+          undefined,
+          { timeout: 5_000 },
+        )
+        .catch(() => undefined);
+      const seen = await alert.evaluate((banner) => {
+        const { top, bottom } = banner.getBoundingClientRect();
+        return { top, bottom, height: innerHeight, focused: document.activeElement?.id };
+      });
+      expect(seen.top).toBeGreaterThanOrEqual(0);
+      expect(seen.bottom).toBeLessThanOrEqual(seen.height);
+      expect(seen.focused).toBe('result-title');
     });
 
     it('with reduced motion the page is at the result as soon as it is drawn', async () => {

@@ -176,6 +176,43 @@ async function copyCurl() {
   }
 }
 
+/**
+ * Import: the service's contact fills the form; the card on screen is the one it answered, and its
+ * downloads send that contact as JSON, which gives the same card.
+ */
+function wireImport() {
+  setupImport({
+    requestUrl,
+    onStart: (text) => {
+      clearProblems();
+      $('status').textContent = text;
+    },
+    onImported: async (result, contact) => {
+      fillForm(contact);
+      updateCurl();
+      state.last = { result, request: { url: requestUrl(), body: JSON.stringify(contact) } };
+      $('status').textContent = (await render()) ? 'Imported: the form holds the contact, the QR code its card.' : '';
+      revealResult();
+    },
+    // A refused file is said under the result's heading, brought into sight like a result, unless
+    // the answer marked a control, which then has the focus.
+    onFailed: (response, body) => {
+      failed();
+      reportError(response, body, state.templates);
+      if (!document.querySelector('#card-form [aria-invalid="true"]')) revealResult();
+    },
+    onRefused: (text) => {
+      $('status').textContent = '';
+      reportProblem(text);
+      revealResult();
+    },
+    onProblem: (text) => {
+      $('status').textContent = '';
+      reportProblem(text);
+    },
+  });
+}
+
 document.addEventListener('DOMContentLoaded', () => {
   buildMoreFields($('more-fields'));
   clearResult();
@@ -211,30 +248,7 @@ document.addEventListener('DOMContentLoaded', () => {
   $('style-check').addEventListener('click', () => state.last && void runCheck(state.last.request));
   $('style-download-png').addEventListener('click', downloadStyledPng);
   $('style-download-svg').addEventListener('click', () => void downloadStyledSvg());
-  setupImport({
-    requestUrl,
-    onStart: (text) => {
-      clearProblems();
-      $('status').textContent = text;
-    },
-    // The service's contact fills the form; the card on screen is the one it answered, and its
-    // downloads send that contact as JSON, which gives the same card.
-    onImported: async (result, contact) => {
-      fillForm(contact);
-      updateCurl();
-      state.last = { result, request: { url: requestUrl(), body: JSON.stringify(contact) } };
-      $('status').textContent = (await render()) ? 'Imported: the form holds the contact, the QR code its card.' : '';
-      revealResult();
-    },
-    onFailed: (response, body) => {
-      failed();
-      reportError(response, body, state.templates);
-    },
-    onProblem: (text) => {
-      $('status').textContent = '';
-      reportProblem(text);
-    },
-  });
+  wireImport();
   updateCurl();
   void loadTemplates();
 });

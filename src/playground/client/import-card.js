@@ -64,23 +64,23 @@ function showReport(report, name) {
 /**
  * Wires the drop zone, paste and the file picker. `requestUrl()` is the form's request URL (its
  * template, format, budget and tag); `onImported(result, contact)` takes the answer and the
- * imported contact; `onFailed(response, body)` an answer that is not a card; `onProblem(text)` a
- * problem the page found itself.
+ * imported contact; `onFailed(response, body)` an answer that is not a card; `onRefused(text)` a
+ * file that was not imported, in words; `onProblem(text)` a paste that held no card.
  */
-export function setupImport({ requestUrl, onStart, onImported, onFailed, onProblem }) {
+export function setupImport({ requestUrl, onStart, onImported, onFailed, onRefused, onProblem }) {
   const limit = bodyLimit();
   $('import-limit').textContent = byteSize(limit);
 
   async function importCard(blob, name) {
     clearReport();
     if (blob.size > limit) {
-      onProblem(
+      onRefused(
         `${name} is ${byteSize(blob.size)}; the service takes a contact file of at most ${byteSize(limit)}. Nothing was sent.`,
       );
       return;
     }
     if (blob.size === 0) {
-      onProblem(`${name} is empty. Nothing was sent.`);
+      onRefused(`${name} is empty. Nothing was sent.`);
       return;
     }
     onStart(`Importing ${name}…`);
@@ -92,9 +92,9 @@ export function setupImport({ requestUrl, onStart, onImported, onFailed, onProbl
       });
       const body = await response.json().catch(() => null);
       const failure = body && body.error && FAILURES[body.error.code];
-      if (!response.ok && failure) onProblem(failure(body.error));
+      if (!response.ok && failure) onRefused(failure(body.error));
       else if (!response.ok && body && body.error && body.error.code === 'invalid_vcard')
-        onProblem(
+        onRefused(
           `${name} could not be imported: ${body.error.message} Export the contact again from the address book.`,
         );
       else if (!response.ok) onFailed(response, body);
@@ -103,7 +103,7 @@ export function setupImport({ requestUrl, onStart, onImported, onFailed, onProbl
         await onImported(body, body.import.contact);
       }
     } catch {
-      onProblem('The service could not be reached. Check that it is running, then try again.');
+      onRefused('The service could not be reached. Check that it is running, then try again.');
     }
   }
 

@@ -8,7 +8,15 @@ import { setupImport } from './import-card';
 import { buildMoreFields, fillMoreFields, FLAT_FIELDS as FIELDS, readMoreFields } from './more-fields';
 import { clearCheck, downloadStyledPng, downloadStyledSvg, runCheck } from './style-check';
 import { setStyledCard, setupStylePanel } from './style-panel';
-import { clearResult, downloadPng, downloadSvg, downloadTagContent, downloadVcf, showResult } from './result-view';
+import {
+  clearResult,
+  downloadPng,
+  downloadSvg,
+  downloadTagContent,
+  downloadVcf,
+  revealResult,
+  showResult,
+} from './result-view';
 
 const $ = (id) => document.getElementById(id);
 const api = (path) => new URL(path, document.baseURI).href;
@@ -96,6 +104,9 @@ async function create(event) {
     }
     state.last = { result: body, request };
     $('status').textContent = (await render()) ? 'Created: the QR code below holds the vCard.' : '';
+    // A person pressed Create (or Enter in a field): the result is shown to them. A card made again
+    // because an option changed leaves the focus on that option.
+    if (event.submitter) revealResult();
   } catch {
     failed();
     reportProblem('The service could not be reached. Check that it is running, then press Create again.');
@@ -165,6 +176,43 @@ async function copyCurl() {
   }
 }
 
+/**
+ * Import: the service's contact fills the form; the card on screen is the one it answered, and its
+ * downloads send that contact as JSON, which gives the same card.
+ */
+function wireImport() {
+  setupImport({
+    requestUrl,
+    onStart: (text) => {
+      clearProblems();
+      $('status').textContent = text;
+    },
+    onImported: async (result, contact) => {
+      fillForm(contact);
+      updateCurl();
+      state.last = { result, request: { url: requestUrl(), body: JSON.stringify(contact) } };
+      $('status').textContent = (await render()) ? 'Imported: the form holds the contact, the QR code its card.' : '';
+      revealResult();
+    },
+    // A refused file is said under the result's heading, brought into sight like a result, unless
+    // the answer marked a control, which then has the focus.
+    onFailed: (response, body) => {
+      failed();
+      reportError(response, body, state.templates);
+      if (!document.querySelector('#card-form [aria-invalid="true"]')) revealResult();
+    },
+    onRefused: (text) => {
+      $('status').textContent = '';
+      reportProblem(text);
+      revealResult();
+    },
+    onProblem: (text) => {
+      $('status').textContent = '';
+      reportProblem(text);
+    },
+  });
+}
+
 document.addEventListener('DOMContentLoaded', () => {
   buildMoreFields($('more-fields'));
   clearResult();
@@ -200,29 +248,7 @@ document.addEventListener('DOMContentLoaded', () => {
   $('style-check').addEventListener('click', () => state.last && void runCheck(state.last.request));
   $('style-download-png').addEventListener('click', downloadStyledPng);
   $('style-download-svg').addEventListener('click', () => void downloadStyledSvg());
-  setupImport({
-    requestUrl,
-    onStart: (text) => {
-      clearProblems();
-      $('status').textContent = text;
-    },
-    // The service's contact fills the form; the card on screen is the one it answered, and its
-    // downloads send that contact as JSON, which gives the same card.
-    onImported: async (result, contact) => {
-      fillForm(contact);
-      updateCurl();
-      state.last = { result, request: { url: requestUrl(), body: JSON.stringify(contact) } };
-      $('status').textContent = (await render()) ? 'Imported: the form holds the contact, the QR code its card.' : '';
-    },
-    onFailed: (response, body) => {
-      failed();
-      reportError(response, body, state.templates);
-    },
-    onProblem: (text) => {
-      $('status').textContent = '';
-      reportProblem(text);
-    },
-  });
+  wireImport();
   updateCurl();
   void loadTemplates();
 });

@@ -1,7 +1,7 @@
 // The result side of the page: one answer of the service (a VCardResponse) as its QR code, drawn
 // with the npm `qrcode` library from qrPayload's UTF-8 bytes in byte mode (never Latin-1 or
-// Shift_JIS: the segment is given as bytes with mode 'byte'), its fit, its vCard text and its
-// downloads; or nothing. A failed request clears it, so what is on screen, and what a download
+// Shift_JIS: the segment is given as bytes with mode 'byte'), its fit, the text it encodes, the
+// .vcf text and its downloads; or nothing. A failed request clears it, so what is on screen, and what a download
 // saves, is never an older contact's.
 import QRCode from 'qrcode';
 import { qrFileSlug } from '../../lib/qr/qr-file-slug';
@@ -11,6 +11,8 @@ import { clearNfc, downloadNdef, showNfc, tagName } from './nfc-view';
 /** The quiet zone the QR specification asks for, in modules. */
 const MARGIN = 4;
 const DOWNLOAD_BUTTONS = ['download-vcf', 'download-png', 'download-svg'];
+/** Room left between the result and the viewport's edge when the page scrolls to it, in CSS pixels. */
+const REVEAL_GAP = 8;
 
 const $ = (id) => document.getElementById(id);
 const utf8 = new TextEncoder();
@@ -65,7 +67,8 @@ export function clearResult() {
   const canvas = $('qr');
   canvas.width = 0;
   canvas.height = 0;
-  for (const id of ['vcard', 'qr-caption', 'fit-bytes', 'omitted']) $(id).textContent = '';
+  for (const id of ['payload', 'payload-bytes', 'vcard', 'vcard-bytes', 'qr-caption', 'fit-bytes', 'omitted'])
+    $(id).textContent = '';
   $('warnings').replaceChildren();
   for (const cell of document.querySelectorAll('#fit td[data-level]')) cell.textContent = '';
   setDownloadsEnabled(false);
@@ -85,12 +88,34 @@ export async function showResult(result, request, level) {
     return false;
   }
   shown = { result, request, level };
+  // The text shown is the text encoded; the .vcf, which differs (folded, and whole), is labelled as the file.
+  $('payload').textContent = result.qrPayload;
+  $('payload-bytes').textContent = String(utf8.encode(result.qrPayload).length);
   $('vcard').textContent = result.vcard;
+  $('vcard-bytes').textContent = String(utf8.encode(result.vcard).length);
   showFit(result.qr, result.nfc, level, version);
   showNfc(result.nfc);
   $('output').hidden = false;
   setDownloadsEnabled(true);
   return true;
+}
+
+/**
+ * Brings the result into sight after Create or an import, from its heading down to the code (or
+ * to the problem, when there is no code), and gives the heading the focus, so neither the eye nor
+ * a screen reader is left where the button was. A result already wholly in sight does not move;
+ * otherwise the page scrolls by the least that shows it, smoothly unless the reader asks for less
+ * motion.
+ */
+export function revealResult() {
+  const heading = $('result-title');
+  heading.focus({ preventScroll: true });
+  const top = heading.getBoundingClientRect().top;
+  const bottom = ($('output').hidden ? $('problem') : $('qr')).getBoundingClientRect().bottom;
+  if (top >= 0 && bottom <= innerHeight) return;
+  const by = top < 0 ? top - REVEAL_GAP : Math.min(bottom - innerHeight + REVEAL_GAP, top - REVEAL_GAP);
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  scrollBy({ top: by, behavior: still ? 'auto' : 'smooth' });
 }
 
 /** The file name stem of the card on screen: the service's one rule, on the name the card holds. */

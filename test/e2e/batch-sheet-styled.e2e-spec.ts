@@ -113,7 +113,7 @@ describeWithProgram('pdftoppm', 'apt-get install -y poppler-utils zbar-tools', [
       const { id, items } = await finishedBatch({ contacts: CONTACTS, style: STYLE });
       const res = await sheet(id);
       expect(res.statusCode).toBe(200);
-      expect(res.headers['qr-sheet-report']).toBe('fitted=0, missing=0, textless=0');
+      expect(res.headers['qr-sheet-report']).toBe('fitted=0, missing=0, textless=0, as-is=3, trimmed=0, mecard=0');
       const file = new PrintFile(res.rawPayload, 'pdf');
       try {
         expect(pdfPages(file)).toHaveLength(1);
@@ -163,7 +163,7 @@ describeWithProgram('pdftoppm', 'apt-get install -y poppler-utils zbar-tools', [
       const res = await sheet(id);
       expect(res.statusCode).toBe(200);
       // Worked out before the first byte, the header cannot know the check; the report page does.
-      expect(res.headers['qr-sheet-report']).toBe('fitted=0, missing=0, textless=0');
+      expect(res.headers['qr-sheet-report']).toBe('fitted=0, missing=0, textless=0, as-is=3, trimmed=0, mecard=0');
       const file = new PrintFile(res.rawPayload, 'pdf');
       try {
         expect(pdfPages(file)).toHaveLength(1);

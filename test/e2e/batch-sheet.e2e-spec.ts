@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PEOPLE } from '../fixtures/print/sheet-people';
+import { finishedBatch, MIXED_SHEET_CONTACTS, type SheetBatchItem } from '../utils/sheet-batch';
 import { SHEET_LAYOUTS, SHEET_LAYOUT_NAMES, type SheetLayoutName } from '../../src/lib/print';
 import { cropRaster, pdfFonts, pdfPages, pdfText, PrintFile, renderPdfPage, zbarimg } from '../utils/print-readers';
 import { describeWithProgram } from '../utils/system-program';
@@ -9,55 +10,25 @@ import { buildTestApp } from '../utils/test-app';
 // GET /v1/batches/{id}/sheet.pdf through createApp() as in production: every layout read by poppler
 // (page sizes, text, fonts), every code on every page decoded by zbarimg from its layout's code box
 // back to the payload it was fitted to, and the report page and header for fitted, missing and
-// textless contacts.
+// textless contacts, all with fit=exact (the QR budget alone; fit=auto is batch-sheet-fit's).
 
 const MM_PER_PT = 25.4 / 72;
 const DPI = 300;
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Item {
-  index: number;
-  status: string;
-  result?: { qrPayload: string };
-}
-
-/**
- * Six scripts, then: a dense card (a long note: fitted on every layout), a name no shipped font
- * draws (textless), an invalid contact (failed: no hole), and a name too long for label-5160's box.
- */
-const CONTACTS: Record<string, string>[] = [
-  ...PEOPLE.map((person) => ({ fullName: person.name, title: person.title, organization: person.organization })),
-  { fullName: 'Ada Lovelace', title: 'Analyst', phone: '+44 20 7946 0958', note: 'Engines. '.repeat(40) },
-  { fullName: 'Ankh 𓋹 Scribe', organization: 'Thebes' },
-  { fullName: 'Broken', email: 'not-an-email' },
-  { fullName: `Maximilian ${'Alexander '.repeat(8)}`.trim(), organization: 'Long Names GmbH' },
-];
 
 describeWithProgram('pdftoppm', 'apt-get install -y poppler-utils zbar-tools', ['-v'])(
   'GET /v1/batches/{id}/sheet.pdf',
   () => {
     let app: NestFastifyApplication;
     let batchId: string;
-    let items: Item[];
+    let items: SheetBatchItem[];
     beforeAll(async () => {
       app = await buildTestApp();
-      const created = await app.inject({
-        method: 'POST',
-        url: '/v1/batches',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ contacts: CONTACTS }),
-      });
-      batchId = created.json<{ id: string }>().id;
-      for (let i = 0; i < 500; i++) {
-        const batch = (await app.inject({ url: `/v1/batches/${batchId}` })).json<{ status: string }>();
-        if (batch.status === 'succeeded') break;
-        await sleep(20);
-      }
-      items = (await app.inject({ url: `/v1/batches/${batchId}/items?limit=100` })).json<{ data: Item[] }>().data;
+      ({ id: batchId, items } = await finishedBatch(app, JSON.stringify({ contacts: MIXED_SHEET_CONTACTS })));
     });
     afterAll(() => app.close());
 
-    const sheet = (layout: string) => app.inject({ url: `/v1/batches/${batchId}/sheet.pdf?layout=${layout}` });
+    const sheet = (layout: string) =>
+      app.inject({ url: `/v1/batches/${batchId}/sheet.pdf?layout=${layout}&fit=exact` });
 
     /** What each layout's code box takes: a dense card is fitted on all but the badge, whose box is largest. */
     const EXPECTED: Record<SheetLayoutName, { fitted: number; missing: number }> = {

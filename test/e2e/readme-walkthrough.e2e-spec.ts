@@ -135,13 +135,15 @@ describeWithProgram('curl', 'apt-get install -y curl')(
       expect(rest.pagination.has_more).toBe(false);
     });
 
-    it('writes the files it says it downloads: a card, a PNG, the batch cards and the ZIP', () => {
+    it('writes the files it says it downloads: a card, a PNG, the batch cards, the ZIP and the sheets', () => {
       expect(readFileSync(join(dir, 'ada-lovelace.vcf'), 'utf8')).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
       expect(readFileSync(join(dir, 'ada-lovelace.png')).subarray(0, 8)).toEqual(
         Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       );
       expect(readFileSync(join(dir, 'people.vcf'), 'utf8').match(/^BEGIN:VCARD\r$/gm)).toHaveLength(2);
       expect(readFileSync(join(dir, 'people-codes.zip')).subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
+      for (const sheet of ['people-cards.pdf', 'people-badges.pdf', 'people-labels.pdf'])
+        expect(readFileSync(join(dir, sheet)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     });
   },
 );

@@ -13,6 +13,7 @@ const plan: fc.Arbitrary<SheetPlan> = fc.oneof(
       payload: text,
       omitted: fc.array(text, { maxLength: 3 }),
       textless: fc.boolean(),
+      fit: fc.constantFrom('trimmed' as const, 'mecard' as const),
     },
     { requiredKeys: ['index', 'lines', 'payload', 'textless'] },
   ),
@@ -25,10 +26,18 @@ describe('packed sheet plans (the plan task moves them to the event loop as one 
       fc.property(fc.array(plan, { maxLength: 30 }), (plans) => {
         const packed = packSheetPlans(plans);
         expect(unpackSheetPlans(packed)).toEqual(plans);
+        const printed = plans.flatMap((p) => ('missing' in p ? [] : [p]));
+        const mecard = printed.filter((p) => p.fit === 'mecard').length;
+        const trimmed = printed.filter(
+          (p) => p.fit === 'trimmed' || (p.fit === undefined && (p.omitted ?? []).length > 0),
+        ).length;
         expect(packed.counts).toEqual({
-          fitted: plans.filter((p) => 'omitted' in p && p.omitted !== undefined && p.omitted.length > 0).length,
-          missing: plans.filter((p) => 'missing' in p).length,
+          fitted: trimmed + mecard,
+          missing: plans.length - printed.length,
           textless: plans.filter((p) => 'textless' in p && p.textless).length,
+          asIs: printed.length - trimmed - mecard,
+          trimmed,
+          mecard,
         });
       }),
       { seed: 37, numRuns: 300 },
@@ -41,6 +50,6 @@ describe('packed sheet plans (the plan task moves them to the event loop as one 
     ]);
     const json = JSON.stringify(unpackSheetPlans(packed));
     expect(packed.data.byteLength).toBe(Buffer.byteLength(json));
-    expect(packed.counts).toEqual({ fitted: 0, missing: 0, textless: 0 });
+    expect(packed.counts).toEqual({ fitted: 0, missing: 0, textless: 0, asIs: 1, trimmed: 0, mecard: 0 });
   });
 });

@@ -22,8 +22,20 @@ export type SheetItemsTask =
  */
 export interface PackedSheetPlans {
   data: ArrayBuffer;
-  /** Fitted (some fields left out), missing (not printed) and textless (a line without glyphs). */
-  counts: { fitted: number; missing: number; textless: number };
+  counts: SheetPlanCounts;
+}
+
+/**
+ * Fitted (shortened to fit: some fields left out, or turned to MECARD), missing (not printed),
+ * textless (a line without glyphs); and of the printed, as-is, trimmed and turned to MECARD.
+ */
+export interface SheetPlanCounts {
+  fitted: number;
+  missing: number;
+  textless: number;
+  asIs: number;
+  trimmed: number;
+  mecard: number;
 }
 
 /** The packed plans for `plan`; for `draw`, how many codes were posted. */
@@ -31,14 +43,17 @@ export type SheetItemsResult = PackedSheetPlans | number;
 
 /** Plans packed for the event loop, with their counts; `data` is the caller's to move. */
 export function packSheetPlans(plans: readonly SheetPlan[]): PackedSheetPlans {
-  const counts = { fitted: 0, missing: 0, textless: 0 };
+  const counts = { fitted: 0, missing: 0, textless: 0, asIs: 0, trimmed: 0, mecard: 0 };
   for (const plan of plans) {
     if ('missing' in plan) counts.missing++;
     else {
-      if (plan.omitted !== undefined && plan.omitted.length > 0) counts.fitted++;
+      if (plan.fit === 'mecard') counts.mecard++;
+      else if (plan.fit !== undefined || (plan.omitted !== undefined && plan.omitted.length > 0)) counts.trimmed++;
+      else counts.asIs++;
       if (plan.textless) counts.textless++;
     }
   }
+  counts.fitted = counts.trimmed + counts.mecard;
   // TextEncoder gives a buffer of the text's own length, not a slice of a shared pool.
   return { data: new TextEncoder().encode(JSON.stringify(plans)).buffer, counts };
 }

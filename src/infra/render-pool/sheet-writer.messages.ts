@@ -1,4 +1,11 @@
-import type { SheetLayoutName, SheetMissingItem, SheetOptions, SheetSummary, SheetText } from '../../lib/print';
+import type {
+  SheetFitted,
+  SheetLayoutName,
+  SheetMissingItem,
+  SheetOptions,
+  SheetSummary,
+  SheetText,
+} from '../../lib/print';
 import type { MessagePort } from 'node:worker_threads';
 import type { SheetStyledScene } from '../../lib/print/sheet-styled-scene';
 import type { QrScene } from '../../lib/qr';
@@ -8,6 +15,7 @@ export interface SheetGroupCard {
   index: number;
   lines: readonly SheetText[];
   omitted?: readonly string[];
+  fit?: SheetFitted;
 }
 
 /** A drawn code: a plain scene, or a styled one (which may have failed its check). */

@@ -17,6 +17,7 @@ export {
 } from './print-size';
 export { sceneEps, type SceneEpsOptions } from './scene-eps';
 export { scenePdf, type ScenePdfOptions } from './scene-pdf';
+export { SHEET_FITS, type SheetFit, type SheetFitted } from './sheet-fit';
 export { hasShippedGlyphs } from './sheet-fonts';
 export {
   SHEET_LAYOUT_NAMES,
@@ -27,6 +28,7 @@ export {
   type SheetLayoutName,
 } from './sheet-layouts';
 export type { SheetText } from './sheet-item-painter';
+export { sheetReportLine, type SheetReportCounts } from './sheet-report';
 export {
   writeSheet,
   type SheetEntry,

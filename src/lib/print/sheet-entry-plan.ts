@@ -11,6 +11,7 @@ import {
 import { findValueColon } from '../vcard/reader/property-header';
 import { mapVCardToContact, readVCards, splitUnescaped, unescapeText } from '../vcard/reader';
 import { MODULE_MM } from './print-size';
+import { fitSheetCard, type SheetFit, type SheetFitted } from './sheet-fit';
 import { hasShippedGlyphs } from './sheet-fonts';
 import type { SheetText } from './sheet-item-painter';
 import { sheetCodeBoxMm, type SheetLayoutName } from './sheet-layouts';
@@ -35,6 +36,8 @@ export interface SheetFitOptions {
   encode: EncodeOptions;
   /** Quiet zone of every code, in modules. */
   margin: number;
+  /** How a card too dense for the code box is fitted; absent: `exact` (the QR budget alone). */
+  fit?: SheetFit;
 }
 
 /** A contact planned onto a sheet: what it prints, or why it is left out. */
@@ -47,6 +50,8 @@ export type SheetPlan =
       payload: string;
       /** Field paths left out to fit the code box (beyond what the batch already left out). */
       omitted?: string[];
+      /** With `fit=auto`, how a card too dense for the code box was fitted. */
+      fit?: SheetFitted;
       /** A text line will not print: a character is in no shipped font. */
       textless: boolean;
     }
@@ -68,8 +73,9 @@ export function sheetMaxVersion(layout: SheetLayoutName, margin: number): number
 
 /**
  * Plans one contact onto the sheet: its texts read back from its card, its payload as stored when
- * it fits the code box, else the card fitted again with the QR budget (the same order of what to
- * leave out) to the largest version the box allows; missing when even that fails.
+ * it fits the code box, else the card fitted again to the largest version the box allows: with the
+ * QR budget (the same order of what to leave out), and with `fit=auto` then as MECARD
+ * (fitSheetCard); missing when even that fails.
  */
 export function planSheetEntry(source: SheetSource, options: SheetFitOptions): SheetPlan {
   const { index } = source;
@@ -86,11 +92,20 @@ export function planSheetEntry(source: SheetSource, options: SheetFitOptions): S
   const contact = readContact(source.card);
   if (contact === null) return { index, missing: 'its card could not be read back' };
   const budget = { version: Math.min(version, options.encode.budget?.version ?? 40), level };
+  const already = new Set(source.omitted ?? []);
+  const beyondBatch = (omitted: string[]) => omitted.filter((path) => !already.has(path));
+  if (options.fit === 'auto') {
+    const fitted = fitSheetCard(contact, options.encode, budget);
+    if (fitted === null)
+      return {
+        index,
+        missing: `its name alone does not fit a version ${budget.version} code at level ${level}, even as MECARD (modules would be under 0.40 mm)`,
+      };
+    return { index, lines, payload: fitted.qrPayload, omitted: beyondBatch(fitted.omitted), fit: fitted.fit, textless };
+  }
   try {
     const fitted = encodeCard(contact, { ...options.encode, budget });
-    const already = new Set(source.omitted ?? []);
-    const omitted = fitted.omitted.filter((path) => !already.has(path));
-    return { index, lines, payload: fitted.qrPayload, omitted, textless };
+    return { index, lines, payload: fitted.qrPayload, omitted: beyondBatch(fitted.omitted), textless };
   } catch (error) {
     if (!(error instanceof QrBudgetExceededError)) throw error;
     return {

@@ -13,6 +13,17 @@ export interface SheetReportCounts {
   fitted: number;
   missing: number;
   textless: number;
+  /** With `fit=auto`: of the printed entries, how many were fitted as they are, trimmed, or turned to MECARD. */
+  fits?: { asIs: number; trimmed: number; mecard: number };
+}
+
+/**
+ * The counts as the report page's summary and the `QR-Sheet-Report` header give them:
+ * `fitted=<n>, missing=<n>, textless=<n>`, then with `fit=auto` `, as-is=<n>, trimmed=<n>, mecard=<n>`.
+ */
+export function sheetReportLine({ fitted, missing, textless, fits }: SheetReportCounts): string {
+  const line = `fitted=${fitted}, missing=${missing}, textless=${textless}`;
+  return fits ? `${line}, as-is=${fits.asIs}, trimmed=${fits.trimmed}, mecard=${fits.mecard}` : line;
 }
 
 const MARGIN = 15;
@@ -52,11 +63,7 @@ export function drawReportPages(
     const title = fitLine(doc, pages === 1 ? 'Report' : 'Report (continued)', textWidth, { max: 16, min: 16 }, 'bold');
     if (title !== null) drawLine(doc, title, left, y + 16);
     y += 24;
-    const summary = printable(
-      doc,
-      `fitted=${counts.fitted}, missing=${counts.missing}, textless=${counts.textless}`,
-      textWidth,
-    );
+    const summary = printable(doc, sheetReportLine(counts), textWidth);
     if (summary !== null) drawLine(doc, summary, left, y + ROW_SIZE.max);
     y += ROW_PITCH * 1.5;
     const heading = [

@@ -56,6 +56,33 @@ describeWithProgram('pdftotext', 'apt-get install -y poppler-utils', ['-v'])('wr
     expect(report).toMatch(/4\s+text not printed \(no shipped font has a character\): title/);
   });
 
+  it('with fit=auto, counts the entries as-is, trimmed and turned to MECARD, and says so on each row', async () => {
+    const output = new CollectingOutput();
+    const entries: SheetEntry[] = [
+      personItem(0),
+      { ...personItem(1), omitted: ['note'], fit: 'trimmed' },
+      { ...personItem(2), omitted: ['organization', 'emails[0]'], fit: 'mecard' },
+      { ...personItem(3), fit: 'mecard' },
+    ];
+    const summary = await writeSheet('label-5160', entries, output, { fit: 'auto' });
+    expect(summary).toEqual({
+      pages: 2,
+      printed: 4,
+      fitted: 3,
+      missing: 0,
+      textless: 0,
+      fits: { asIs: 1, trimmed: 1, mecard: 2 },
+    });
+    const file = new PrintFile(output.bytes(), 'pdf');
+    files.push(file);
+    const report = pdfText(file, 2, undefined, { layout: true });
+    expect(report).toContain('fitted=3, missing=0, textless=0, as-is=1, trimmed=1, mecard=2');
+    expect(report).toMatch(/1\s+trimmed, left out: note\n/);
+    expect(report).toMatch(/2\s+turned to MECARD, left out: organization, emails\[0\]\n/);
+    expect(report).toMatch(/3\s+turned to MECARD\n/);
+    expect(report).not.toMatch(/^\s*0\s/m);
+  });
+
   it('ends with the report page when an entry is reported though none was expected (a code failed its check)', async () => {
     const { summary, file } = await sheet([personItem(0), { index: 1, missing: 'its styled code failed the check' }]);
     expect(summary).toEqual({ pages: 2, printed: 1, fitted: 0, missing: 1, textless: 0 });

@@ -4,6 +4,7 @@ import { drawCropMarks } from './sheet-crop-marks';
 import { mmToPt } from './sheet-geometry';
 import { paintSheetItem, type SheetItemContent } from './sheet-item-painter';
 import { SHEET_LAYOUTS, sheetItemOrigin, sheetItemsPerPage, type SheetLayoutName } from './sheet-layouts';
+import type { SheetFit, SheetFitted } from './sheet-fit';
 import { drawReportPages, type SheetReportCounts, type SheetReportRow } from './sheet-report';
 
 /** A contact printed on the sheet: its texts and its code, already fitted to the layout's code box. */
@@ -12,6 +13,8 @@ export interface SheetItem extends SheetItemContent {
   index: number;
   /** Field paths the QR budget left out of its card to fit it, reported when non-empty. */
   omitted?: readonly string[];
+  /** With `fit=auto`, how its card was fitted to the code box (absent: as it is). */
+  fit?: SheetFitted;
 }
 
 /** A contact left out of the sheet (no hole is left), and why, for the report. */
@@ -25,6 +28,8 @@ export type SheetEntry = SheetItem | SheetMissingItem;
 export interface SheetOptions {
   /** End the sheet with the "Report" page(s), as it also does whenever an entry is reported. */
   report?: boolean;
+  /** How the entries were fitted: with `auto`, the report also counts them as-is, trimmed and MECARD. */
+  fit?: SheetFit;
 }
 
 /** What was written: pages (the report's included), items printed, and the report's counts. */
@@ -54,6 +59,8 @@ export async function writeSheet(
   const page = { size: [mmToPt(layout.page.width), mmToPt(layout.page.height)] as [number, number], margin: 0 };
   const rows: SheetReportRow[] = [];
   const summary: SheetSummary = { pages: 0, printed: 0, fitted: 0, missing: 0, textless: 0 };
+  const fits = { asIs: 0, trimmed: 0, mecard: 0 };
+  if (options.fit === 'auto') summary.fits = fits;
   try {
     for await (const entry of entries) {
       if ('missing' in entry) {
@@ -70,11 +77,8 @@ export async function writeSheet(
       }
       const dropped = paintSheetItem(doc, painter, layout, sheetItemOrigin(layout, slot), entry);
       summary.printed++;
-      const notes: string[] = [];
-      if (entry.omitted !== undefined && entry.omitted.length > 0) {
-        summary.fitted++;
-        notes.push(`left out: ${entry.omitted.join(', ')}`);
-      }
+      const notes = fitNotes(entry, fits);
+      if (notes.length > 0) summary.fitted++;
       if (dropped.length > 0) {
         summary.textless++;
         notes.push(`text not printed (no shipped font has a character): ${dropped.join(', ')}`);
@@ -93,6 +97,26 @@ export async function writeSheet(
     flow.abort(error as Error);
     throw error;
   }
+}
+
+/**
+ * The report's note on how an item's card was fitted, counted in `fits`: what was left out (as
+ * `exact` has always said it), or with `fit=auto` "trimmed" or "turned to MECARD" before it.
+ */
+function fitNotes(entry: SheetItem, fits: NonNullable<SheetReportCounts['fits']>): string[] {
+  const omitted = entry.omitted ?? [];
+  const leftOut = omitted.length > 0 ? `left out: ${omitted.join(', ')}` : null;
+  if (entry.fit === 'mecard') {
+    fits.mecard++;
+    return [leftOut === null ? 'turned to MECARD' : `turned to MECARD, ${leftOut}`];
+  }
+  if (entry.fit === 'trimmed' || leftOut !== null) {
+    fits.trimmed++;
+    if (entry.fit === undefined) return [leftOut as string];
+    return [leftOut === null ? 'trimmed' : `trimmed, ${leftOut}`];
+  }
+  fits.asIs++;
+  return [];
 }
 
 /** Moves the document's bytes to the output as they come, and says when the output wants more. */

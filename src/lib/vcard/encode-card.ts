@@ -1,7 +1,7 @@
 import { NFC_TAG_CAPACITY, NfcCapacityExceededError, tagBytes, tagPayloadLimit, type NfcTag } from '../nfc';
 import { cardItems, type CardItem } from './card-items';
 import { forMecard, mecardText } from './mecard-text';
-import { BUDGET_STEPS } from './qr-budget';
+import { BUDGET_STEPS, type BudgetStep } from './qr-budget';
 import { QR_BYTE_CAPACITY, QR_MAX_BYTES, type QrLevel } from './qr-capacity';
 import { QrBudgetExceededError } from './qr-budget-exceeded.error';
 import { QrCapacityExceededError } from './qr-capacity-exceeded.error';
@@ -29,6 +29,11 @@ export interface EncodeOptions {
    * tag (with a budget too, until both fit). A tag carries a vCard: not with mecard.
    */
   nfc?: NfcTag;
+  /**
+   * What to leave out, in order, in place of the QR budget's own steps (BUDGET_STEPS): a caller that
+   * may go further than the budget (a print sheet's label) passes the budget's steps and its own after.
+   */
+  steps?: readonly BudgetStep[];
 }
 
 /** A card as encodeCard gives it, before the figures derived from the payload. */
@@ -83,7 +88,7 @@ export function encodeCard(contact: object, options: EncodeOptions = {}): Encode
   if (options.nfc !== undefined && format === 'mecard') throw new Error('a tag carries a vCard, not MECARD');
   // The QR code and the tag are each a byte limit on the payload: one fitting loop meets the stricter.
   const limit = Math.min(budget?.capacity ?? Infinity, options.nfc ? tagPayloadLimit(options.nfc) : Infinity);
-  for (const step of BUDGET_STEPS) {
+  for (const step of options.steps ?? BUDGET_STEPS) {
     while (bytes > limit) {
       const cut = step(qr);
       if (cut === null) break;

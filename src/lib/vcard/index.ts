@@ -13,7 +13,7 @@ export { escapeText } from './escape-text';
 export { foldVCardLines } from './fold-lines';
 export { formattedName } from './formatted-name';
 export { minQrVersion } from './min-qr-version';
-export { BUDGET_ORDER_DOCS, compileBudget } from './qr-budget';
+export { BUDGET_ORDER_DOCS, BUDGET_STEPS, compileBudget, type BudgetStep } from './qr-budget';
 export { QrBudgetExceededError } from './qr-budget-exceeded.error';
 export { QR_BYTE_CAPACITY, QR_MAX_BYTES, type QrLevel } from './qr-capacity';
 export { QrCapacityExceededError } from './qr-capacity-exceeded.error';

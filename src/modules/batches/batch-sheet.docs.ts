@@ -15,8 +15,8 @@ export function BatchSheetDocs(): MethodDecorator {
       summary: 'Download a print sheet of every successful contact of a batch, as one PDF',
       description: [
         `Each successful contact, in input order, fills one item of the layout (failed contacts leave no hole): ${SHEET_LINES_DOC} (shrunk to fit, then cut with …), and its QR code (qrPayload in the batch format) in the code box of the layout. Cards sit 2 × 5 edge to edge, centred, with bleed and crop marks; labels follow the published Avery grids (docs/print.md).`,
-        'Fitted to print: every code keeps modules of at least 0.40 mm. A card too dense for the code box has properties left out in the QR budget order until it fits; one that cannot fit even then is left out of the sheet. The last page, "Report", lists each affected contact by index with what was left out or why it is missing, and each contact whose text line could not be printed (a character no shipped font has: the line is left out, never drawn as a box). The QR-Sheet-Report header gives the counts before the first byte; all 0: no report page.',
-        'Text is real, selectable text in the fonts the service ships (Noto Sans for Latin, Greek and Cyrillic; Noto Sans JP, SC and KR), embedded as subsets. The same batch and layout give the same bytes. Streamed page by page: memory does not grow with the batch. 409 batch_not_finished while the batch runs. Costs one request of the rate budget; a client streams at most BATCH_MAX_ACTIVE_PER_CLIENT sheets and ZIPs at once.',
+        'Fitted to print: every code keeps modules of at least 0.40 mm. A card too dense for the code box has properties left out in the QR budget order until it fits; with fit=auto (the default), a card the budget cannot fit becomes a MECARD of the name and what fits of the rest (the text lines printed beside the code go first), so a contact with a name, organization, phone and email fits every layout; with fit=exact, or when even the name does not fit, it is left out of the sheet. The last page, "Report", lists each affected contact by index with how its card was fitted (trimmed, or turned to MECARD) and what was left out, by field, or why it is missing, and each contact whose text line could not be printed (a character no shipped font has: the line is left out, never drawn as a box). The QR-Sheet-Report header gives the counts before the first byte; fitted, missing and textless all 0: no report page.',
+        'Text is real, selectable text in the fonts the service ships (Noto Sans for Latin, Greek and Cyrillic; Noto Sans JP, SC and KR), embedded as subsets. The same batch, layout and fit give the same bytes. Streamed page by page: memory does not grow with the batch. 409 batch_not_finished while the batch runs. Costs one request of the rate budget; a client streams at most BATCH_MAX_ACTIVE_PER_CLIENT sheets and ZIPs at once.',
       ].join('\n\n'),
     }),
     ApiParam({ name: 'batchId', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' }),
@@ -31,8 +31,8 @@ export function BatchSheetDocs(): MethodDecorator {
         },
         'QR-Sheet-Report': {
           description:
-            'fitted=<n>, missing=<n>, textless=<n>: contacts whose card was shortened to fit, left out, or printed without a text line.',
-          schema: { type: 'string', example: 'fitted=0, missing=0, textless=0' },
+            'fitted=<n>, missing=<n>, textless=<n>: contacts whose card was shortened to fit (trimmed or turned to MECARD), left out, or printed without a text line; with fit=auto, then as-is=<n>, trimmed=<n>, mecard=<n>: the printed contacts fitted as they are, trimmed by the QR budget, or turned to MECARD.',
+          schema: { type: 'string', example: 'fitted=2, missing=0, textless=0, as-is=28, trimmed=1, mecard=1' },
         },
         ...RATE_LIMIT_HEADERS_DOC,
       },

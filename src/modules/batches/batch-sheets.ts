@@ -8,13 +8,14 @@ import { RenderPool } from '../../infra/render-pool/render-pool';
 import { RenderPoolBusyError } from '../../infra/render-pool/render-pool.errors';
 import {
   type PackedSheetPlans,
+  type SheetPlanCounts,
   SHEET_ITEMS_TASK,
   type SheetItemsResult,
   type SheetItemsTask,
   unpackSheetPlans,
 } from '../../infra/render-pool/sheet-items.render-task';
 import { writeSheetOnThread, type SheetGroup } from '../../infra/render-pool/sheet-writer-thread';
-import type { SheetLayoutName, SheetSummary } from '../../lib/print';
+import type { SheetFit, SheetLayoutName, SheetOptions, SheetSummary } from '../../lib/print';
 import { sheetLevel, type SheetPlan, type SheetSource } from '../../lib/print/sheet-entry-plan';
 import type { ResolvedQrStyle } from '../../lib/qr/style/qr-style';
 import type { QrLevel } from '../../lib/vcard';
@@ -27,7 +28,7 @@ export interface PlannedSheet {
   layout: SheetLayoutName;
   /** Every contact's plan in input order, packed a worker's chunk at a time (unpacked as its pages are written). */
   plans: PackedSheetPlans[];
-  counts: { fitted: number; missing: number; textless: number };
+  counts: SheetPlanCounts;
   /** The level the codes are fitted and drawn at: the batch's, or its style's (H with a logo). */
   level: QrLevel;
   /** The batch's style, judged; absent for a plain batch. */
@@ -61,7 +62,7 @@ export class BatchSheets implements OnApplicationShutdown {
   constructor(private readonly store: BatchStore) {}
 
   /** Every successful contact of the batch fitted to the layout, in input order. */
-  async plan(batch: BatchRecord, layout: SheetLayoutName): Promise<PlannedSheet> {
+  async plan(batch: BatchRecord, layout: SheetLayoutName, fit: SheetFit): Promise<PlannedSheet> {
     const styled = await this.store.style(batch.id);
     // Judged as codes.zip judges it: a logo raises the level to H unless the batch asked for one.
     const judged =
@@ -70,18 +71,16 @@ export class BatchSheets implements OnApplicationShutdown {
         : undefined;
     const level = judged?.level ?? sheetLevel(batch.options ?? {});
     const encode = judged ? { ...batch.options, level } : (batch.options ?? {});
-    const options = { layout, encode, margin: SHEET_MARGIN };
+    const options = { layout, encode, margin: SHEET_MARGIN, fit };
     const chunks = aheadInOrder(this.sourceChunks(batch), IN_FLIGHT, (sources) =>
       this.run({ kind: 'plan', sources, options }),
     );
     const plans: PackedSheetPlans[] = [];
-    const counts = { fitted: 0, missing: 0, textless: 0 };
+    const counts: SheetPlanCounts = { fitted: 0, missing: 0, textless: 0, asIs: 0, trimmed: 0, mecard: 0 };
     for await (const chunk of chunks) {
       const packed = chunk as PackedSheetPlans;
       plans.push(packed);
-      counts.fitted += packed.counts.fitted;
-      counts.missing += packed.counts.missing;
-      counts.textless += packed.counts.textless;
+      for (const count of Object.keys(counts) as (keyof SheetPlanCounts)[]) counts[count] += packed.counts[count];
     }
     return { batch, layout, plans, counts, level, ...(judged?.style ? { style: judged.style } : {}) };
   }
@@ -94,7 +93,7 @@ export class BatchSheets implements OnApplicationShutdown {
   async write(
     sheet: PlannedSheet,
     output: NodeJS.WritableStream & { destroy(error?: Error): void },
-    options: { report: boolean },
+    options: SheetOptions,
   ): Promise<SheetSummary> {
     if (this.closed) throw new Error('the application is shutting down');
     const running = new AbortController();
@@ -131,8 +130,8 @@ export class BatchSheets implements OnApplicationShutdown {
       yield {
         entries: group.map((plan) => {
           if ('missing' in plan) return plan;
-          const { index, lines, omitted } = plan;
-          return { index, lines, omitted };
+          const { index, lines, omitted, fit } = plan;
+          return { index, lines, omitted, ...(fit ? { fit } : {}) };
         }),
         scenes: port1,
         drawn: this.draw({ kind: 'draw', payloads, level, margin: SHEET_MARGIN, ...(style ? { style } : {}) }, port2),

@@ -153,6 +153,27 @@ describe('OpenAPI document and docs pages', () => {
     expect(failed).toEqual(['get /v1/errors/example - application/json 400']);
   });
 
+  it('fills in nothing for Try it out that changes the answer: the card and the code are those of a bare request', async () => {
+    for (const [path, type] of [
+      ['/v1/vcard', 'application/json'],
+      ['/v1/vcard', 'image/png'],
+      ['/v1/qrcodes', 'image/png'],
+    ]) {
+      const operation = doc.paths[path].post;
+      const query = new URLSearchParams();
+      for (const parameter of operation.parameters ?? []) {
+        const value = parameter.example ?? parameter.schema?.example ?? parameter.schema?.default;
+        if (parameter.in === 'query' && value !== undefined) query.set(parameter.name, String(value));
+      }
+      const payload = JSON.stringify(operation.requestBody.content['application/json'].example);
+      const send = (url: string) =>
+        app.inject({ method: 'POST', url, headers: { accept: type, 'content-type': 'application/json' }, payload });
+      const [filled, bare] = [await send(`${path}?${query}`), await send(path)];
+      expect([path, type, filled.statusCode]).toEqual([path, type, 200]);
+      expect(filled.rawPayload.equals(bare.rawPayload)).toBe(true);
+    }
+  });
+
   it('names every registered error code in the Error schema enum', () => {
     expect(doc.components.schemas.ErrorObject.properties.code.enum.sort()).toEqual([...ERROR_CODE_NAMES].sort());
   });

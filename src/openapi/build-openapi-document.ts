@@ -4,6 +4,7 @@ import { API_VERSION, SERVICE_NAME } from '../options/service-info';
 import { rejectUnknownProperties } from '../core/validation/reject-unknown-properties';
 import { DEFAULT_PUBLIC_BASE_URL } from '../options/resolve-service-config';
 import { FEATURE_MODULES } from '../vcard-payload.module';
+import { withTryableParameters } from './tryable-parameters';
 
 export interface VCardPayloadOpenApiOptions {
   /** The first `servers` entry: where clients reach the host. Default `http://localhost:3000`. */
@@ -14,7 +15,8 @@ export interface VCardPayloadOpenApiOptions {
 
 /**
  * An OpenAPI 3.1 document of the module's own routes only (a host's routes are left out), with the
- * request-body schemas closed (unknown fields are rejected, as the validation does). Call it after
+ * request-body schemas closed (unknown fields are rejected, as the validation does) and no two
+ * parameters a route refuses together filled in for Swagger UI's Try it out. Call it after
  * the app is created; a host's global prefix is applied to the paths as Swagger applies it.
  */
 export function buildOpenApiDocument(app: INestApplication, options: VCardPayloadOpenApiOptions = {}): OpenAPIObject {
@@ -32,7 +34,7 @@ export function buildOpenApiDocument(app: INestApplication, options: VCardPayloa
     .addServer(publicBaseUrl, 'Primary');
   for (const server of options.extraServers ?? []) builder.addServer(server.url, server.description);
   const document = SwaggerModule.createDocument(app, builder.build(), { include: FEATURE_MODULES });
-  return closeRequestBodySchemas(document);
+  return withTryableParameters(closeRequestBodySchemas(document));
 }
 
 /** Marks every component used as a JSON request body as rejecting unknown properties. */

@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { loadConfig } from '../../src/config/load-config';
 import { ERROR_CODES, ERROR_CODE_NAMES } from '../../src/core/errors/error-codes';
 import { ServiceMetrics } from '../../src/core/metrics/service-metrics';
 import { MarkdownDocument } from '../utils/markdown-document';
+import { pdfPages, pdfText, PrintFile, renderEps, renderPdfPage, zbarimg } from '../utils/print-readers';
+import { rasteriseSvg } from '../utils/qr-image-reader';
 import { ROOT } from '../utils/service-command';
-import { buildTestApp } from '../utils/test-app';
+import { zbarimgRead } from '../utils/styled-code-readers';
+import { describeWithProgram } from '../utils/system-program';
+import { buildTestApp, listenTestApp } from '../utils/test-app';
 
 const DOCS = join(ROOT, 'docs');
 
@@ -141,4 +147,125 @@ describe('the documentation', () => {
       expect(registered.filter((name) => !rows.has(name))).toEqual([]);
     });
   });
+});
+
+/** The pages with an "Examples" section of `sh` blocks that paste and run. */
+const EXAMPLE_PAGES = ['styled-codes.md', 'print.md', 'print-layouts.md'] as const;
+type ExamplePage = (typeof EXAMPLE_PAGES)[number];
+
+/** A page's examples as the lines of one bash script in strict mode (any failing command ends it). */
+function examplesOf(page: ExamplePage): { script: string; output: string[] } {
+  const blocks = MarkdownDocument.read(join(DOCS, page)).section('Examples').fencedBlocks('sh');
+  const lines = blocks.join('\n').split('\n');
+  return {
+    script: ['set -euo pipefail', `trap 'echo "example command failed: $BASH_COMMAND" >&2' ERR`, ...lines].join('\n'),
+    // The output the page shows: its comment lines that start with a status.
+    output: lines.filter((line) => /^# \d{3} /.test(line)).map((line) => line.slice(2)),
+  };
+}
+
+interface ScriptRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a script with bash in `cwd`, killed after a minute; never throws on a non-zero exit. */
+function runBash(script: string, cwd: string, env: Record<string, string>): Promise<ScriptRun> {
+  const path = join(cwd, 'examples.sh');
+  writeFileSync(path, script);
+  return new Promise((done) => {
+    execFile('bash', ['--noprofile', '--norc', path], { cwd, env, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Each page's size as pdfinfo reads it, in millimetres to the tenth. */
+function pagesInMm(pdf: PrintFile): string[] {
+  const mm = (points: number): number => Math.round((points / 72) * 254) / 10;
+  return pdfPages(pdf).map(({ width, height }) => `${mm(width)} x ${mm(height)}`);
+}
+
+/** `describe` when every program the suite runs is installed, else the skip naming the first missing one. */
+function describeWithPrograms(programs: ReadonlyArray<[string, string, string[]?]>): typeof describe {
+  for (const [program, install, args] of programs) {
+    const chosen = describeWithProgram(program, install, args);
+    if (chosen !== describe) return chosen;
+  }
+  return describe;
+}
+
+describeWithPrograms([
+  ['curl', 'apt-get install -y curl'],
+  ['pdfinfo', 'apt-get install -y poppler-utils', ['-v']],
+  ['gs', 'apt-get install -y ghostscript'],
+  ['zbarimg', 'apt-get install -y zbar-tools'],
+])('the examples of the styled-code and print pages, pasted into bash against the service', () => {
+  let app: NestFastifyApplication;
+  let dir: string;
+  const runs = new Map<ExamplePage, ScriptRun>();
+  const file = (name: string): Buffer => readFileSync(join(dir, name));
+
+  beforeAll(async () => {
+    const listening = await listenTestApp();
+    app = listening.app;
+    dir = mkdtempSync(join(tmpdir(), 'docs-examples-'));
+    for (const page of EXAMPLE_PAGES) {
+      // HOME in the temporary directory: no personal .curlrc or shell start-up file takes part.
+      const env = { PATH: process.env.PATH ?? '', HOME: dir, BASE: listening.baseUrl };
+      runs.set(page, await runBash(examplesOf(page).script, dir, env));
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(EXAMPLE_PAGES)('%s: every command exits 0 and prints what the page shows', (page) => {
+    const run = runs.get(page)!;
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    const { output } = examplesOf(page);
+    expect(output.length).toBeGreaterThanOrEqual(2);
+    expect(run.stdout.trimEnd().split('\n')).toEqual(output);
+  });
+
+  it('styled-codes.md: the PNG and the SVG with the inline logo read back as the card', () => {
+    const png = zbarimgRead(file('ada-styled.png'));
+    const svg = zbarimgRead(rasteriseSvg(file('ada-styled.svg')));
+    expect(png?.toString('utf8')).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n[^]*\r\nFN:Ada Lovelace\r\n/);
+    expect(svg?.toString('utf8')).toBe(png?.toString('utf8'));
+    expect(file('ada-styled.svg').toString('utf8')).toContain('<image');
+  });
+
+  it('print.md: a one-page PDF 30 mm square and an EPS 1.25 in wide, each the card', () => {
+    const pdf = new PrintFile(file('ada-30mm.pdf'), 'pdf');
+    const eps = new PrintFile(file('ada.eps'), 'eps');
+    try {
+      expect(pagesInMm(pdf)).toEqual(['30 x 30']);
+      expect(file('ada.eps').toString('latin1')).toMatch(/^%!PS-Adobe-3\.0 EPSF-3\.0\n[^]*%%BoundingBox: 0 0 90 90\n/);
+      const fromPdf = zbarimg(renderPdfPage(pdf, 1, 300), pdf.folder).toString('utf8');
+      expect(fromPdf).toContain('\r\nFN:Ada Lovelace\r\n');
+      expect(zbarimg(renderEps(eps, 300)).toString('utf8')).toBe(fromPdf);
+    } finally {
+      pdf.done();
+      eps.done();
+    }
+  });
+
+  it.each(['card-eu', 'badge-a6', 'label-l7160'])(
+    'print-layouts.md: the %s sheet, one A4 page with every name',
+    (layout) => {
+      const sheet = new PrintFile(file(`sheet-${layout}.pdf`), 'pdf');
+      try {
+        expect(pagesInMm(sheet)).toEqual(['210 x 297']);
+        const text = pdfText(sheet, 1);
+        for (const name of ['Ada Lovelace', 'Grace Hopper', 'Alan Turing']) expect(text).toContain(name);
+      } finally {
+        sheet.done();
+      }
+    },
+  );
 });

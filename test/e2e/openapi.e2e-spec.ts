@@ -67,6 +67,113 @@ describe('OpenAPI document and docs pages', () => {
     );
   });
 
+  it('lists every media type each route takes and answers', () => {
+    const vcardBody = ['text/vcard', 'text/x-vcard', 'text/directory'];
+    const codes = ['image/png', 'image/svg+xml', 'application/pdf', 'application/postscript'];
+    const expected: Record<string, { takes: string[]; gives: string[] }> = {
+      'post /v1/vcard': {
+        takes: ['application/json', ...vcardBody],
+        gives: ['application/json', 'text/vcard', ...codes, 'application/octet-stream'],
+      },
+      'post /v1/qrcodes': { takes: ['application/json'], gives: ['application/json', ...codes] },
+      'post /v1/jobs/vcard': { takes: ['application/json', ...vcardBody], gives: ['application/json'] },
+      'post /v1/batches': { takes: ['application/json', 'text/csv', ...vcardBody], gives: ['application/json'] },
+      'put /v1/batches/{batchId}/style': { takes: ['application/json'], gives: [] },
+      'get /v1/batches/{batchId}/cards.vcf': { takes: [], gives: ['text/vcard'] },
+      'get /v1/batches/{batchId}/codes.zip': { takes: [], gives: ['application/zip'] },
+      'get /v1/batches/{batchId}/sheet.pdf': { takes: [], gives: ['application/pdf'] },
+      'get /v1/stream': { takes: [], gives: ['text/event-stream'] },
+    };
+    const listed = Object.fromEntries(
+      Object.keys(expected).map((key) => {
+        const [method, path] = key.split(' ');
+        const operation = doc.paths[path][method];
+        const success = Object.entries<any>(operation.responses).filter(([status]) => status.startsWith('2'));
+        return [
+          key,
+          {
+            takes: Object.keys(operation.requestBody?.content ?? {}).sort(),
+            gives: [...new Set(success.flatMap(([, answer]) => Object.keys(answer.content ?? {})))].sort(),
+          },
+        ];
+      }),
+    );
+    const sorted = Object.fromEntries(
+      Object.entries(expected).map(([key, { takes, gives }]) => [key, { takes: takes.sort(), gives: gives.sort() }]),
+    );
+    expect(listed).toEqual(sorted);
+  });
+
+  it('gives every request body an example for each media type, so Try it out never sends a generated sample', () => {
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        for (const [type, media] of Object.entries<any>(operation.requestBody?.content ?? {})) {
+          const example = media.example ?? Object.values<any>(media.examples ?? {})[0]?.value;
+          expect({ operation: `${method} ${path} ${type}`, example: example !== undefined }).toEqual({
+            operation: `${method} ${path} ${type}`,
+            example: true,
+          });
+          expect(JSON.stringify(example)).not.toContain('"string"');
+        }
+      }
+    }
+  });
+
+  it('answers every operation without a path parameter 2xx as Try it out sends it untouched (the error example its error)', async () => {
+    const answers: string[] = [];
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      if (path.includes('{')) continue;
+      for (const [method, operation] of Object.entries<any>(item)) {
+        // What Swagger UI fills in: each parameter's example, else its schema's default.
+        const query = new URLSearchParams();
+        for (const parameter of operation.parameters ?? []) {
+          const value = parameter.example ?? parameter.schema?.example ?? parameter.schema?.default;
+          if (parameter.in === 'query' && value !== undefined) query.set(parameter.name, String(value));
+        }
+        const bodies = Object.entries<any>(operation.requestBody?.content ?? {});
+        for (const [type, media] of bodies.length > 0 ? bodies : [[undefined, undefined]]) {
+          const success = Object.entries<any>(operation.responses).find(([status]) => status.startsWith('2'));
+          for (const accept of Object.keys(success?.[1].content ?? { 'application/json': {} })) {
+            const example = media?.example;
+            const res = await app.inject({
+              method: method.toUpperCase() as 'GET',
+              url: `${path}${query.size > 0 ? `?${query}` : ''}`,
+              headers: { accept, ...(type === undefined ? {} : { 'content-type': type }) },
+              ...(example === undefined
+                ? {}
+                : { payload: typeof example === 'string' ? example : JSON.stringify(example) }),
+            });
+            answers.push(`${method} ${path} ${type ?? '-'} ${accept} ${res.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(answers.length).toBeGreaterThan(40);
+    const failed = answers.filter((answer) => !/ 2\d\d$/.test(answer));
+    expect(failed).toEqual(['get /v1/errors/example - application/json 400']);
+  });
+
+  it('fills in nothing for Try it out that changes the answer: the card and the code are those of a bare request', async () => {
+    for (const [path, type] of [
+      ['/v1/vcard', 'application/json'],
+      ['/v1/vcard', 'image/png'],
+      ['/v1/qrcodes', 'image/png'],
+    ]) {
+      const operation = doc.paths[path].post;
+      const query = new URLSearchParams();
+      for (const parameter of operation.parameters ?? []) {
+        const value = parameter.example ?? parameter.schema?.example ?? parameter.schema?.default;
+        if (parameter.in === 'query' && value !== undefined) query.set(parameter.name, String(value));
+      }
+      const payload = JSON.stringify(operation.requestBody.content['application/json'].example);
+      const send = (url: string) =>
+        app.inject({ method: 'POST', url, headers: { accept: type, 'content-type': 'application/json' }, payload });
+      const [filled, bare] = [await send(`${path}?${query}`), await send(path)];
+      expect([path, type, filled.statusCode]).toEqual([path, type, 200]);
+      expect(filled.rawPayload.equals(bare.rawPayload)).toBe(true);
+    }
+  });
+
   it('names every registered error code in the Error schema enum', () => {
     expect(doc.components.schemas.ErrorObject.properties.code.enum.sort()).toEqual([...ERROR_CODE_NAMES].sort());
   });

@@ -13,7 +13,9 @@ import {
 } from '@nestjs/swagger';
 import { CONTACT_BATCH_EXAMPLES, CONTACT_FILE_NAME_FIELD } from '../../lib/contact';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
-import { QrStyleDto } from '../qrcodes/dto/qr-style.dto';
+import { QR_STYLE_EXAMPLE, QrStyleDto } from '../qrcodes/dto/qr-style.dto';
+import { vcardFileOf } from '../vcard/dto/request-examples';
+import { VCARD_BODY_TYPES } from '../vcard/vcard-body';
 import { createdResourceHeaders, IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
 import { CONTACTS_PER_RATE_UNIT } from './batches.service';
 import { csvCell } from './csv-cell';
@@ -21,6 +23,8 @@ import { BatchCreateRequestDto, BatchDto, BatchItemsPageDto } from './dto/batch.
 
 /** The CSV request example: the header and each row, every line CRLF-terminated. */
 const CSV_EXAMPLE = CONTACT_BATCH_EXAMPLES.csv.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+/** The vCard request example: the JSON example's contacts as the address-book export the service would write. */
+const VCARD_EXAMPLE = vcardFileOf(CONTACT_BATCH_EXAMPLES.json);
 const BATCH_ID = ApiParam({ name: 'batchId', example: 'batch_01KAJ4Y9X3M7Q2R8T5V6W0Z1AB' });
 
 /** The OpenAPI description of POST /v1/batches. */
@@ -30,7 +34,7 @@ export function CreateBatchDocs(): MethodDecorator {
       operationId: 'createBatch',
       summary: 'Create vCard payloads for many contacts at once',
       description: [
-        'Takes `{"contacts": [VCardRequest, ...]}` as JSON, or `text/csv` whose header row names VCardRequest fields (any case; an unknown column is a 400 naming it; UTF-8 with or without BOM; quoted fields may hold commas, quotes and line breaks; CRLF or LF; an empty cell is an absent field).',
+        'Takes `{"contacts": [VCardRequest, ...]}` as JSON, or `text/csv` whose header row names VCardRequest fields (any case; an unknown column is a 400 naming it; UTF-8 with or without BOM; quoted fields may hold commas, quotes and line breaks; CRLF or LF; an empty cell is an absent field) or is a Google Contacts or Outlook export, or an address-book export as `text/vcard` (also text/x-vcard, text/directory), any number of cards (docs/import.md).',
         'Answers 202 at once; the contacts are then processed in the background, each validated and encoded exactly as POST /v1/vcard would (an invalid contact fails alone). Follow links.stream (Server-Sent Events) or poll links.self; page the outcomes with links.items; download every card with links.vcf.',
         `A batch of n contacts costs ceil(n / ${CONTACTS_PER_RATE_UNIT}) requests of the rate budget. Batches expire, with their contacts and outcomes, JOB_TTL_SECONDS after creation.`,
         'With an Idempotency-Key, the same request within the TTL returns the same batch (Idempotent-Replayed: true); the same key with another body is 409.',
@@ -43,6 +47,9 @@ export function CreateBatchDocs(): MethodDecorator {
             example: { contacts: CONTACT_BATCH_EXAMPLES.json },
           },
           'text/csv': { schema: { type: 'string' }, example: CSV_EXAMPLE },
+          ...Object.fromEntries(
+            VCARD_BODY_TYPES.map((type) => [type, { schema: { type: 'string' }, example: VCARD_EXAMPLE }]),
+          ),
         },
       },
     }),
@@ -162,7 +169,7 @@ export function BatchStyleDocs(): MethodDecorator {
         'The body is a bare QrStyle, judged as POST /v1/qrcodes judges a style (400 invalid_request for its shape, invalid_style for its values). Kept with the batch until it expires; any batch, JSON or CSV, once it has finished (409 batch_not_finished while it runs). An empty style {} draws the plain codes again.',
     }),
     BATCH_ID,
-    ApiBody({ type: QrStyleDto }),
+    ApiBody({ type: QrStyleDto, examples: { styled: { value: QR_STYLE_EXAMPLE } } }),
     ApiNoContentResponse({ description: 'The style is set.', headers: { ...RATE_LIMIT_HEADERS_DOC } }),
     ApiErrorResponses(
       'invalid_request',

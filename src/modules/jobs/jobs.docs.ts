@@ -1,8 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import {
   CARD_ERRORS,
+  CONTACT_OR_VCARD_BODY,
   createdResourceHeaders,
   IDEMPOTENCY_KEY_HEADER_DOC,
   RATE_LIMIT_HEADERS_DOC,
@@ -19,9 +20,10 @@ export function CreateJobDocs(): MethodDecorator {
       description:
         'The job is created, run and finished inside this request, so the 202 body already holds the result; poll Location (or links.self) to read it again until it expires (JOB_TTL_SECONDS, default 900 s). ' +
         'With an Idempotency-Key, repeating the same request while the job lives returns the same job with Idempotent-Replayed: true; the same key with a different body is 409. ' +
-        'Invalid input is a 400 and creates no job.',
+        'Invalid input is a 400 and creates no job. The body is the contact as JSON or a vCard file of one card to import, as on POST /v1/vcard.',
+      requestBody: CONTACT_OR_VCARD_BODY,
     }),
-    ApiBody({ type: VCardRequestDto }),
+    ApiExtraModels(VCardRequestDto),
     ApiHeader({
       ...IDEMPOTENCY_KEY_HEADER_DOC,
       description:

@@ -1,11 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, getSchemaPath } from '@nestjs/swagger';
 import { LOGO_DAMAGE_SHARE } from '../../lib/qr/style/qr-logo-fit';
 import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { CARD_ERRORS, IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
+import { CONTACT_EXAMPLE } from '../vcard/dto/request-examples';
 import { VCardRequestDto } from '../vcard/dto/vcard-request.dto';
 import { QrCodeResponseDto } from './dto/qrcode-response.dto';
-import { QrCodeRequestDto } from './dto/qr-style.dto';
+import { QR_STYLE_EXAMPLE, QrCodeRequestDto } from './dto/qr-style.dto';
 
 /** The OpenAPI description of POST /v1/qrcodes. */
 export function CreateQrCodeDocs(): MethodDecorator {
@@ -20,10 +21,18 @@ export function CreateQrCodeDocs(): MethodDecorator {
         'Accept: image/png (also a missing Accept or */*), image/svg+xml, or application/json (the VCardResponse with qr.check and image {mediaType, width, height, data}; ?type=svg puts the SVG in data). q-values are honoured; anything else is 406. application/pdf or application/postscript: the same code, plain or styled and checked the same way, as a one-page PDF or an EPS ?size= wide (default 30mm). ?size= and ?dpi= on PNG, SVG and JSON as on POST /v1/vcard: the PNG at the largest whole scale within size at dpi with pHYs, the SVG in mm, qr.print in JSON (docs/print.md).',
         'Drawing and checking run in a bounded worker pool: when it is full, 503 renderer_busy with Retry-After, at once. Nothing is stored.',
       ].join('\n\n'),
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: { $ref: getSchemaPath(QrCodeRequestDto) },
+            example: { contact: CONTACT_EXAMPLE, style: QR_STYLE_EXAMPLE },
+          },
+        },
+      },
     }),
-    ApiBody({ type: QrCodeRequestDto }),
     ApiHeader(IDEMPOTENCY_KEY_HEADER_DOC),
-    ApiExtraModels(QrCodeResponseDto, VCardRequestDto),
+    ApiExtraModels(QrCodeResponseDto, QrCodeRequestDto, VCardRequestDto),
     ApiOkResponse({
       description: 'The code as PNG or SVG, or JSON with the image and qr.check, as Accept asks.',
       headers: {

@@ -1,4 +1,8 @@
+import { getSchemaPath } from '@nestjs/swagger';
 import type { ErrorCode } from '../../core/errors/error-codes';
+import { CONTACT_EXAMPLE, VCARD_FILE_EXAMPLE } from './dto/request-examples';
+import { VCardRequestDto } from './dto/vcard-request.dto';
+import { VCARD_BODY_TYPES } from './vcard-body';
 
 export const IDEMPOTENCY_KEY_HEADER_DOC = {
   name: 'Idempotency-Key',
@@ -47,3 +51,25 @@ export const CARD_ERRORS: readonly ErrorCode[] = [
   'unsupported_media_type',
   'rate_limited',
 ];
+
+/**
+ * The body of a route that takes one contact: JSON (VCardRequest), or a vCard file to import in any
+ * of its media types, each with an example Swagger UI's Try it out sends as it is.
+ */
+export const CONTACT_OR_VCARD_BODY = {
+  required: true,
+  content: {
+    'application/json': { schema: { $ref: getSchemaPath(VCardRequestDto) }, example: CONTACT_EXAMPLE },
+    ...Object.fromEntries(
+      VCARD_BODY_TYPES.map((type) => [type, { schema: { type: 'string' }, example: VCARD_FILE_EXAMPLE }]),
+    ),
+  },
+};
+
+/** The headers of a code answered at a physical size (?size=, ?dpi=, a PDF or an EPS). */
+export const PRINT_HEADERS_DOC = {
+  'QR-Module-Size': {
+    description: 'With size or dpi, and on every PDF and EPS: the module as drawn, in mm (2 decimals).',
+    schema: { type: 'string', example: '0.61' },
+  },
+} as const;

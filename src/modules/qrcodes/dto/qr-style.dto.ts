@@ -34,3 +34,20 @@ export class QrStyleDto {}
 } as never)
 @ApiExtraModels(QrStyleDto)
 export class QrCodeRequestDto {}
+
+/** The logo of the style example: a red disc, an SVG of 108 bytes. */
+const EXAMPLE_LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><circle cx="2" cy="2" r="2" fill="#c0392b"/></svg>';
+
+/**
+ * The style of the request examples (POST /v1/qrcodes, PUT /v1/batches/{batchId}/style): the
+ * style's own examples (its dark colour, its caption), rounded shapes and a tiny inline logo, a
+ * style the check reads back, so Try it out answers a styled code.
+ */
+export const QR_STYLE_EXAMPLE = Object.freeze({
+  colors: { dark: '#1a3a6b' },
+  modules: 'rounded',
+  finders: 'rounded',
+  logo: { image: `data:image/svg+xml;base64,${Buffer.from(EXAMPLE_LOGO_SVG).toString('base64')}` },
+  frame: { caption: 'Scan to save my contact' },
+});

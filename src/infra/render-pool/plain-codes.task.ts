@@ -3,6 +3,7 @@ import type { QrLevel } from '../../lib/vcard';
 // Lowers this worker's priority below the event loop's, once, as the worker loads this module.
 import './worker-priority';
 import { movedResult } from './moved-result';
+import { collectYoungGarbage } from './worker-gc';
 
 /** One plain code: the payload and the level it is drawn at (one that holds it). */
 export interface PlainCodeOrder {
@@ -38,5 +39,7 @@ export default function plainCodesTask({ codes, type, scale, margin }: PlainCode
   const data = new Uint8Array(whole).buffer;
   let end = 0;
   const ends = files.map((file) => (end += file.length));
+  // The chunk's matrices, rasters and zlib buffers are dead now: freed before the next chunk, not tens of MB later.
+  collectYoungGarbage();
   return movedResult<PlainCodesResult>({ data, ends }, [data]);
 }

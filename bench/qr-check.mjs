@@ -35,7 +35,11 @@ const { checkCode, prepareQrDecoders } = require('./lib/qr/decode');
 const { zbarQrReader } = require('./lib/qr/decode/zbar-qr-reader');
 const { zxingQrReader } = require('./lib/qr/decode/zxing-qr-reader');
 const { decodableGrey } = require('./lib/qr/decode/decodable-image');
-const { CHECK_CODE_TASK, RenderPool, RenderPoolBusyError } = require('./infra/render-pool');
+const { RenderPool } = require('./infra/render-pool/render-pool');
+const { RenderPoolBusyError } = require('./infra/render-pool/render-pool.errors');
+// The check alone, as a task of this bench's own that loads this build's decoders in each worker.
+process.env.BENCH_QR_DIST = dist;
+const CHECK_CODE_TASK = { file: join(root, 'bench/check-code.task.cjs') };
 
 const round = (value, digits = 2) => Number(value.toFixed(digits));
 const at = (sorted, share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];

@@ -25,7 +25,10 @@ const entry = join(directory, 'renderer.cjs');
 await build({
   stdin: {
     contents: [
-      "export * from './src/lib/qr/style/index';",
+      "export { judgeServiceQrStyle } from './src/lib/qr/style/service-qr-style';",
+      "export { styledQrScene } from './src/lib/qr/style/styled-qr-scene';",
+      "export { scenePng, sceneRgba } from './src/lib/qr/style/scene-png';",
+      "export { rgbaPng } from './src/lib/qr/style/rgba-png';",
       "export { qrMatrix } from './src/lib/qr/qr-matrix';",
       "export { encodeVCard } from './src/lib/vcard/encode-vcard';",
       "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",

@@ -10,6 +10,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EdgePolicy } from './http/edge-policy';
 import { CorsPreflightController } from './http/cors-preflight.controller';
 import { CodeRenderer } from './infra/render-pool/code-renderer';
+import { RenderPools } from './infra/render-pool/render-pools';
 import { BatchStore } from './infra/store/batch-store';
 import { JobStore } from './infra/store/job-store';
 import { StoreHealth } from './infra/store/store-health';
@@ -59,6 +60,7 @@ const SHARED_SERVICES = [
   ApiEdgeGuard,
   RouteQueryCheck,
   ApiExceptionFilter,
+  RenderPools,
   CodeRenderer,
 ];
 

@@ -81,12 +81,14 @@ export interface VCardPayloadOptions {
    */
   bodyLimits?: { vcard?: number; qrcode?: number; batchVcf?: number };
   /**
-   * The render pool that draws and checks styled codes (POST v1/qrcodes with a style, styled
-   * codes.zip), off the event loop: `workers` threads (`RENDER_WORKERS`, default the machine's
-   * available parallelism less one, at least 1), started on the first styled code, and at most
-   * `queueLimit` codes waiting for them (`RENDER_QUEUE_LIMIT`, default 4 per worker); one more is
-   * refused at once with 503 `renderer_busy`. While a styled codes.zip of at least 100 codes
-   * streams, helpers draw it on the cores the workers leave. Closed when the application shuts down.
+   * The render pools, off the event loop, each `workers` threads (`RENDER_WORKERS`, default the
+   * machine's available parallelism less one, at least 1) started with its first task, and at
+   * most `queueLimit` tasks waiting (`RENDER_QUEUE_LIMIT`, default 4 per worker): styled codes and
+   * their check (POST v1/qrcodes with a style, styled codes.zip), where one more single code is
+   * refused at once with 503 `renderer_busy`; a sheet's planning and codes; a plain codes.zip's
+   * codes, on the workers and the cores they leave. An archive or a sheet waits for room instead.
+   * While a styled codes.zip of at least 100 codes streams, helpers draw it on the cores the
+   * workers leave. Closed when the application shuts down.
    */
   renderPool?: { workers?: number; queueLimit?: number };
   /**

@@ -5,7 +5,8 @@ import type { StyledCodeOrder } from '../../lib/qr/style/draw-styled-code';
 import { judgeServiceQrStyle } from '../../lib/qr/style/service-qr-style';
 import type { ServiceConfig } from '../../options/service-config';
 import { ARCHIVE_HELPERS_MIN_CODES, CodeRenderer } from './code-renderer';
-import type { RenderedCode } from './render-code.render-task';
+import type { RenderedCode } from './render-code.task';
+import { RenderPools } from './render-pools';
 
 const judged = judgeServiceQrStyle(
   { modules: 'rounded', finders: 'rounded', logo: { image: ringLogo(64), size: 0.2 } },
@@ -23,16 +24,16 @@ const order = (name: string): StyledCodeOrder => ({
 /** A renderer of one pool worker, on a machine said to have `cores` cores. */
 function rendererOn(cores: number): CodeRenderer {
   jest.spyOn(os, 'availableParallelism').mockReturnValue(cores);
-  const renderer = new CodeRenderer({ renderPool: { workers: 1, queueLimit: 4 } } as ServiceConfig);
-  renderers.push(renderer);
-  return renderer;
+  const pools = new RenderPools({ renderPool: { workers: 1, queueLimit: 4 } } as ServiceConfig);
+  running.push(pools);
+  return new CodeRenderer(pools);
 }
-const renderers: CodeRenderer[] = [];
+const running: RenderPools[] = [];
 
 describe('CodeRenderer archives', () => {
   afterEach(async () => {
     jest.restoreAllMocks();
-    await Promise.all(renderers.splice(0).map((renderer) => renderer.onApplicationShutdown()));
+    await Promise.all(running.splice(0).map((pools) => pools.onApplicationShutdown()));
   });
 
   it('draws an archive on the pool and on helpers for the cores it leaves, the same bytes wherever drawn', async () => {
@@ -78,7 +79,7 @@ describe('CodeRenderer archives', () => {
     expect(busy.archive(10_000).workers).toBe(1);
     expect(busy.archiveHelpers).toBe(0);
     const closing = rendererOn(8);
-    await closing.onApplicationShutdown();
+    await running[running.length - 1].onApplicationShutdown();
     expect(closing.archive(10_000).workers).toBe(1);
     expect(closing.archiveHelpers).toBe(0);
   });

@@ -1,21 +1,14 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { availableParallelism } from 'node:os';
+import { Injectable } from '@nestjs/common';
 import type { StyledCodeOrder, StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
-import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
-import { RENDER_CODE_TASK, type RenderedCode } from './render-code.render-task';
-import { RenderPool, type RenderPoolLoad } from './render-pool';
-import { RenderPoolClosedError } from './render-pool.errors';
-
-/** The longest a code may take, waiting included: the largest PNG (version 40 at 40 px a module) takes seconds. */
-const TASK_TIMEOUT_MS = 20_000;
+import type { RenderedCode } from './render-code.task';
+import type { RenderPoolLoad, WhenFull } from './render-pool';
+import { RenderPools, type CodePool } from './render-pools';
 
 /**
  * Archives of fewer codes are drawn on the pool alone (about two seconds of one worker's time), so
  * that a small archive never starts a thread.
  */
 export const ARCHIVE_HELPERS_MIN_CODES = 100;
-
-type CodeRenderPool = RenderPool<StyledCodeOrder, RenderedCode | StyledCodeRefusal>;
 
 /** The renderer as one archive draws on it: `workers` codes at once, each by `render`; `release()` when done. */
 export interface ArchiveRenderer {
@@ -25,10 +18,8 @@ export interface ArchiveRenderer {
 }
 
 /**
- * The module's one render pool for styled codes (`renderPool` options), shared by every surface
- * that draws them. Its workers start with the first styled code, so an application that never
- * draws one never starts a thread; the pool is closed when the application shuts down, after the
- * codes it admitted.
+ * Styled codes drawn and checked on the module's `codes` pool (RenderPools, sized by the
+ * `renderPool` options), shared by every surface that draws them.
  *
  * An archive (a styled codes.zip) is one client's long task: while any archive of at least
  * ARCHIVE_HELPERS_MIN_CODES codes streams, helpers start on the cores the pool leaves (available
@@ -38,42 +29,34 @@ export interface ArchiveRenderer {
  * codes still leaves a core to the event loop.
  */
 @Injectable()
-export class CodeRenderer implements OnApplicationShutdown {
-  private pool: CodeRenderPool | undefined;
-  private helpers: CodeRenderPool | undefined;
+export class CodeRenderer {
+  private helpers: CodePool | undefined;
   private archives = 0;
-  private closed = false;
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: ServiceConfig) {}
+  constructor(private readonly pools: RenderPools) {}
 
-  /** Draws and checks a code on a worker; rejects at once with RenderPoolBusyError when the queue is full. */
-  render(order: StyledCodeOrder): Promise<RenderedCode | StyledCodeRefusal> {
-    // After shutdown a new pool would outlive the application.
-    if (this.closed && !this.pool) return Promise.reject(new RenderPoolClosedError());
-    this.pool ??= new RenderPool(RENDER_CODE_TASK, { ...this.config.renderPool, taskTimeoutMs: TASK_TIMEOUT_MS });
-    return this.pool.run(order);
+  /**
+   * Draws and checks a code on a worker; when the queue is full, rejects at once with RenderPoolBusyError
+   * (`refuse`) or waits for room (`wait`). Rejects with RenderPoolClosedError after shutdown.
+   */
+  render(order: StyledCodeOrder, whenFull: WhenFull = 'refuse'): Promise<RenderedCode | StyledCodeRefusal> {
+    return this.pools.codes.run(order, [], whenFull);
   }
 
   /**
    * The renderer for one archive of about `codes` codes, with the helpers it may use (see the class);
-   * `release()` once its last code is drawn or it is abandoned.
+   * its codes wait for room rather than being refused. `release()` once its last code is drawn or it is abandoned.
    */
   archive(codes: number): ArchiveRenderer {
-    const spare = Math.max(0, availableParallelism() - this.config.renderPool.workers);
-    const shared = (order: StyledCodeOrder) => this.render(order);
-    if (spare === 0 || codes < ARCHIVE_HELPERS_MIN_CODES || this.closed)
-      return { workers: this.capacity.workers, render: shared, release: () => undefined };
+    const shared = (order: StyledCodeOrder) => this.render(order, 'wait');
+    const helpers = codes < ARCHIVE_HELPERS_MIN_CODES ? undefined : (this.helpers ?? this.pools.codeHelpers());
+    if (helpers === undefined) return { workers: this.capacity.workers, render: shared, release: () => undefined };
+    this.helpers = helpers;
     this.archives++;
-    this.helpers ??= new RenderPool(RENDER_CODE_TASK, {
-      workers: spare,
-      queueLimit: spare,
-      taskTimeoutMs: TASK_TIMEOUT_MS,
-    });
-    const helpers = this.helpers;
     let released = false;
     return {
       workers: this.capacity.workers + helpers.workers,
-      // A helper when one is free, else the pool (which queues, or refuses when full).
+      // A helper when one is free, else the pool (which queues, or waits when full).
       render: (order) => {
         const { running, queued } = helpers.load;
         return running + queued < helpers.workers ? helpers.run(order) : shared(order);
@@ -84,8 +67,7 @@ export class CodeRenderer implements OnApplicationShutdown {
         this.archives--;
         if (this.archives > 0 || this.helpers !== helpers) return;
         this.helpers = undefined;
-        // Its admitted codes settle first; nothing waits for the threads to end.
-        void helpers.close();
+        this.pools.endCodeHelpers(helpers);
       },
     };
   }
@@ -97,16 +79,12 @@ export class CodeRenderer implements OnApplicationShutdown {
 
   /** How many codes run and wait now (none before the first). */
   get load(): RenderPoolLoad {
-    return this.pool?.load ?? { workers: this.config.renderPool.workers, running: 0, queued: 0 };
+    return this.pools.codes.load;
   }
 
   /** Workers, and codes that may wait for them. */
   get capacity(): { workers: number; queueLimit: number } {
-    return this.config.renderPool;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.closed = true;
-    await Promise.all([this.pool?.close(), this.helpers?.close()]);
+    const { workers, queueLimit } = this.pools.codes;
+    return { workers, queueLimit };
   }
 }

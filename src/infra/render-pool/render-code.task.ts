@@ -1,16 +1,29 @@
-import { Piscina } from 'piscina';
-import { checkCode, prepareQrDecoders } from '../../lib/qr/decode';
+import { checkCode, prepareQrDecoders, type CodeCheck } from '../../lib/qr/decode';
 import { drawStyledCode, type StyledCodeOrder, type StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
 import { releaseRaster } from '../../lib/qr/style/scene-raster';
 // Lowers this worker's priority below the event loop's, once, as the worker loads this module.
 import './worker-priority';
-import type { RenderedCode } from './render-code.render-task';
+import { movedResult, ownBuffer } from './moved-result';
+
+/** A styled code drawn and checked on a worker: the file, its size, and what each decoder read. */
+export interface RenderedCode {
+  /** The PNG or SVG file (moved from the worker, not copied). */
+  file: ArrayBuffer;
+  width: number;
+  height: number;
+  version: number;
+  logoShare: number;
+  check: CodeCheck;
+}
 
 // A worker loads this module when it starts: compiling the decoders now spares the first task that cost. A failure
 // here is not lost: the first task loads them again and reports it.
 prepareQrDecoders().catch(() => undefined);
 
-/** Runs in a render-pool worker (RENDER_CODE_TASK). */
+/**
+ * Draws a styled code and checks it, both on a render-pool worker: the drawing's raster is what the
+ * decoders read (see drawStyledCode), and each worker loads the decoders once, when it starts.
+ */
 export default async function renderCodeTask(order: StyledCodeOrder): Promise<RenderedCode | StyledCodeRefusal> {
   const drawing = await drawStyledCode(order);
   if ('refused' in drawing) return drawing;
@@ -18,12 +31,6 @@ export default async function renderCodeTask(order: StyledCodeOrder): Promise<Re
   const result = await checkCode(check.image, Buffer.from(order.payload, 'utf8'), { modulePixels: check.modulePixels });
   // Read, and the file already holds it: the next code is drawn into the same memory.
   releaseRaster(check.image);
-  // Moved to the main thread, not copied: the file's own memory when it holds nothing else, else a copy of
-  // its own, so that moving it detaches nothing else (Node pools small buffers).
-  const whole = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
-  const moved = whole ? (file.buffer as ArrayBuffer) : new Uint8Array(file).buffer;
-  const rendered: RenderedCode = { ...size, file: moved, check: result };
-  // Piscina's transferable wrapper, marked by move(): the result is `rendered`, with its file moved instead of copied.
-  const transferable = { [Piscina.transferableSymbol]: [moved], [Piscina.valueSymbol]: rendered };
-  return Piscina.move(transferable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as RenderedCode;
+  const moved = ownBuffer(file);
+  return movedResult<RenderedCode>({ ...size, file: moved, check: result }, [moved]);
 }

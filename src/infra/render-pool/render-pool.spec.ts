@@ -3,10 +3,8 @@ import { readlinkSync } from 'node:fs';
 import { availableParallelism, getPriority } from 'node:os';
 import { join } from 'node:path';
 import { threadId as mainThreadId } from 'node:worker_threads';
+import type probe from '../../../test/fixtures/render-pool/probe.task';
 import type { ProbeResult, ProbeTask } from '../../../test/fixtures/render-pool/probe.task';
-import { readPngAsRgba } from '../../../test/utils/rgba-png-reader';
-import { qrMatrix, qrPng } from '../../lib/qr';
-import { CHECK_CODE_TASK } from './check-code.render-task';
 import { RenderPool, type RenderPoolOptions } from './render-pool';
 import {
   RenderPoolBusyError,
@@ -16,10 +14,7 @@ import {
 } from './render-pool.errors';
 import { renderTaskModule } from './render-task-module';
 
-const PROBE = renderTaskModule<ProbeTask, ProbeResult>(
-  join(__dirname, '../../../test/fixtures/render-pool'),
-  'probe.task',
-);
+const PROBE = renderTaskModule<typeof probe>(join(__dirname, '../../../test/fixtures/render-pool'), 'probe.task');
 
 /** A gate a 'block' task waits behind until the test opens it. */
 function gate(): { gate: SharedArrayBuffer; open(): void } {
@@ -190,17 +185,37 @@ describe('RenderPool (piscina worker threads, bounded queue)', () => {
     expect(after.threadId).not.toBe(before.threadId);
   });
 
-  it('runs the check task: both decoders in the worker read the code back to its payload', async () => {
-    const pool = new RenderPool(CHECK_CODE_TASK, { workers: 1 });
-    pools.push(pool as RenderPool<unknown, unknown>);
-    const payload = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Дмитрий 山田 😀\r\nEND:VCARD';
-    const expected = new Uint8Array(Buffer.from(payload, 'utf8'));
-    const image = readPngAsRgba(qrPng(qrMatrix(payload, 'M'), { scale: 8, margin: 4 }));
-    const other = { ...image, data: image.data.slice() };
-    expect(await pool.run({ image, expected }, [image.data.buffer as ArrayBuffer])).toEqual({
-      zbar: true,
-      zxing: true,
-    });
-    expect(await pool.run({ image: other, expected: expected.subarray(1) })).toEqual({ zbar: false, zxing: false });
+  it('waits for room when asked: waiting tasks are admitted in turn as admitted ones settle', async () => {
+    const pool = probePool({ queueLimit: 1 });
+    const { task, open } = blocked();
+    const admitted = [pool.run(task), pool.run({ kind: 'echo', value: 'queued' })];
+    const order: string[] = [];
+    const waiting = ['w1', 'w2', 'w3'].map((value) =>
+      pool.run({ kind: 'echo', value }, [], 'wait').then((result) => {
+        order.push(result.value!);
+        return result;
+      }),
+    );
+    // The waiting tasks hold no room: a task that will not wait is still refused.
+    await expect(pool.run({ kind: 'echo', value: 'refused' })).rejects.toThrow(RenderPoolBusyError);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(order).toEqual([]);
+    expect(pool.load.running + pool.load.queued).toBe(2);
+    open();
+    await Promise.all([...admitted, ...waiting]);
+    expect(order).toEqual(['w1', 'w2', 'w3']);
+    expect(pool.load).toEqual({ workers: 1, running: 0, queued: 0 });
+  });
+
+  it('refuses the tasks still waiting for room when it closes, and closes after the admitted ones', async () => {
+    const pool = probePool({ queueLimit: 0 });
+    const { task, open } = blocked();
+    const running = pool.run(task);
+    const waiting = pool.run({ kind: 'echo', value: 'waiting' }, [], 'wait');
+    const closing = pool.close();
+    await expect(waiting).rejects.toThrow(RenderPoolClosedError);
+    open();
+    await expect(running).resolves.toMatchObject({ threadId: expect.any(Number) });
+    await expect(closing).resolves.toBeUndefined();
   });
 });

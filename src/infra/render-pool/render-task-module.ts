@@ -14,9 +14,13 @@ export interface RenderTaskModule<Task, Result> {
 }
 
 /**
- * The task module `name` in `directory`, with the extension this file has. Compiled into dist/ that is `.js`; when
+ * The task module `name` in `directory`, typed by its default export `Run` (named with `import type`, so the main
+ * thread never loads what the task needs), with the extension this file has. Compiled into dist/ that is `.js`; when
  * Jest runs the TypeScript sources it is `.ts`, and the pool has each worker load it through a TypeScript hook.
  */
-export function renderTaskModule<Task, Result>(directory: string, name: string): RenderTaskModule<Task, Result> {
+export function renderTaskModule<Run extends (task: never) => unknown>(
+  directory: string,
+  name: string,
+): RenderTaskModule<Parameters<Run>[0], Awaited<ReturnType<Run>>> {
   return { file: join(directory, `${name}${extname(__filename)}`) };
 }

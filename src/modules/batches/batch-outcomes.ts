@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import { buildErrorBody } from '../../core/errors/error-body';
 import { ERROR_CODES, ErrorCode } from '../../core/errors/error-codes';
-import type { PlainCodeOrder } from '../../infra/render-pool/plain-codes.render-task';
+import type { PlainCodeOrder } from '../../infra/render-pool/plain-codes.task';
 import type { BatchRecord, StoredItem } from '../../infra/store/batch-record';
 import { BatchStore } from '../../infra/store/batch-store';
 import { qrFileSlug } from '../../lib/qr';

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { qrMatrix, qrPng, qrSvg, type QrMatrix } from '../../lib/qr';
 import type { QrLevel } from '../../lib/vcard';
+import { RenderPools } from '../../infra/render-pool/render-pools';
+import type { ServiceConfig } from '../../options/service-config';
 import { BatchPlainCodes } from './batch-plain-codes';
 
 /** What the single-code image routes draw for the payload (QrImageService): the bytes the archive must hold. */
@@ -15,8 +17,9 @@ async function* chunksOf<T>(chunks: T[][]): AsyncGenerator<T[]> {
 const LEVELS: QrLevel[] = ['L', 'M', 'Q', 'H'];
 
 describe('BatchPlainCodes (plain codes of a codes.zip drawn on worker threads)', () => {
-  const codes = new BatchPlainCodes();
-  afterAll(() => codes.onApplicationShutdown());
+  const pools = new RenderPools({ renderPool: { workers: 1, queueLimit: 1 } } as ServiceConfig);
+  const codes = new BatchPlainCodes(pools);
+  afterAll(() => pools.onApplicationShutdown());
 
   it('gives each chunk back in order, with the same bytes as the image routes, PNG and SVG', async () => {
     const chunks = Array.from({ length: 7 }, (_, c) =>

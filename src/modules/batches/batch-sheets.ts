@@ -1,19 +1,15 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { availableParallelism } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { BatchRecord } from '../../infra/store/batch-record';
 import { BatchStore } from '../../infra/store/batch-store';
-import { RenderPool } from '../../infra/render-pool/render-pool';
-import { RenderPoolBusyError } from '../../infra/render-pool/render-pool.errors';
-import {
-  type PackedSheetPlans,
-  type SheetPlanCounts,
-  SHEET_ITEMS_TASK,
-  type SheetItemsResult,
-  type SheetItemsTask,
-  unpackSheetPlans,
-} from '../../infra/render-pool/sheet-items.render-task';
+import { unpackJson } from '../../infra/render-pool/moved-result';
+import { RenderPools } from '../../infra/render-pool/render-pools';
+import type {
+  PackedSheetPlans,
+  SheetItemsResult,
+  SheetItemsTask,
+  SheetPlanCounts,
+} from '../../infra/render-pool/sheet-items.task';
 import { writeSheetOnThread, type SheetGroup } from '../../infra/render-pool/sheet-writer-thread';
 import type { SheetFit, SheetLayoutName, SheetOptions, SheetSummary } from '../../lib/print';
 import { sheetLevel, type SheetPlan, type SheetSource } from '../../lib/print/sheet-entry-plan';
@@ -43,23 +39,23 @@ const PLAN_CHUNK = 250;
 const DRAW_CHUNK = 10;
 /** Plan chunks of one sheet on the workers at once. */
 const IN_FLIGHT = 4;
-/** The longest one chunk may take, waiting included. */
-const TASK_TIMEOUT_MS = 60_000;
 
 /**
  * Print sheets of batches: contacts fitted to a layout's code box (before the first byte, so the
  * counts can go in a header) and their codes drawn as the sheet streams, both on worker threads
- * of the module's sheet pool; the PDF is written on a thread of its own, so the event loop only
+ * of the module's sheet pool (RenderPools); the PDF is written on a thread of its own, so the event loop only
  * moves its bytes.
  */
 @Injectable()
 export class BatchSheets implements OnApplicationShutdown {
-  private pool: RenderPool<SheetItemsTask, SheetItemsResult> | undefined;
   private closed = false;
   /** Sheets being written, each settled (either way) once its writer thread has ended. */
   private readonly running = new Map<AbortController, Promise<void>>();
 
-  constructor(private readonly store: BatchStore) {}
+  constructor(
+    private readonly store: BatchStore,
+    private readonly pools: RenderPools,
+  ) {}
 
   /** Every successful contact of the batch fitted to the layout, in input order. */
   async plan(batch: BatchRecord, layout: SheetLayoutName, fit: SheetFit): Promise<PlannedSheet> {
@@ -118,7 +114,6 @@ export class BatchSheets implements OnApplicationShutdown {
     // A running sheet is ended, not waited for: a large one takes longer than a shutdown may.
     for (const sheet of this.running.keys()) sheet.abort();
     await Promise.all(this.running.values());
-    await this.pool?.close();
   }
 
   /** The sheet's entries a page at a time, each page's codes started on the sheet pool as it is read. */
@@ -164,33 +159,15 @@ export class BatchSheets implements OnApplicationShutdown {
     }
   }
 
-  /** Runs a task on the sheet pool, waiting while its queue is full (other sheets' chunks). */
-  private async run(task: SheetItemsTask, transfer: MessagePort[] = []): Promise<SheetItemsResult> {
-    for (;;) {
-      try {
-        return await this.poolOf().run(task, transfer);
-      } catch (error) {
-        if (!(error instanceof RenderPoolBusyError)) throw error;
-        await sleep(20);
-      }
-    }
-  }
-
-  private poolOf(): RenderPool<SheetItemsTask, SheetItemsResult> {
-    if (this.closed && !this.pool) throw new Error('the application is shutting down');
-    // Started with the first sheet: an application that never prints starts no thread.
-    this.pool ??= new RenderPool(SHEET_ITEMS_TASK, {
-      workers: Math.max(1, availableParallelism() - 1),
-      queueLimit: 64,
-      taskTimeoutMs: TASK_TIMEOUT_MS,
-    });
-    return this.pool;
+  /** Runs a task on the sheet pool, waiting while it is full (other sheets' chunks). */
+  private run(task: SheetItemsTask, transfer: MessagePort[] = []): Promise<SheetItemsResult> {
+    return this.pools.sheetItems.run(task, transfer, 'wait');
   }
 }
 
 /** The plans of packed chunks, in order, a chunk unpacked only once the plans before it are taken. */
 function* unpacked(chunks: readonly PackedSheetPlans[]): Generator<SheetPlan> {
-  for (const chunk of chunks) yield* unpackSheetPlans(chunk);
+  for (const chunk of chunks) yield* unpackJson<SheetPlan[]>(chunk.data);
 }
 
 /** `items` in arrays of `size`, in order, the last one shorter when they run out. */

@@ -1,9 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CodeRenderer, type ArchiveRenderer } from '../../infra/render-pool/code-renderer';
-import { RenderPoolBusyError } from '../../infra/render-pool/render-pool.errors';
-import type { RenderedCode } from '../../infra/render-pool/render-code.render-task';
-import type { StyledCodeOrder, StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
 import type { QrStyleJudgement } from '../../lib/qr/style/judge-qr-style';
 import { logoFitIssue } from '../../lib/qr/style/qr-logo-fit';
 import { minQrVersion, utf8Length, type QrLevel } from '../../lib/vcard';
@@ -19,9 +15,6 @@ export interface BatchStyledCode {
   level: QrLevel;
   warnings: readonly string[];
 }
-
-/** How long a batch's archive waits before asking a full render pool again. */
-const BUSY_WAIT_MS = 20;
 
 /**
  * Draws and checks the codes of a styled codes.zip on the render pool and its archive helpers, as
@@ -70,24 +63,9 @@ export class BatchStyledCodes {
     const version = minQrVersion(bytes)[level];
     const unreadable = { file: null, version, level, warnings: [] };
     if (version === null || (style.logo && logoFitIssue(version, level, style.logo.size))) return unreadable;
-    const drawn = await whenFree(render, { payload, level, style, margin, scale, type });
+    const drawn = await render({ payload, level, style, margin, scale, type });
     if ('refused' in drawn || !drawn.check.zbar || !drawn.check.zxing) return unreadable;
     const report = styledCheckReport(judged, { level, logoShare: drawn.logoShare }, margin, bytes);
     return { file: Buffer.from(drawn.file), version: drawn.version, level, warnings: report.warnings };
-  }
-}
-
-/** A code drawn by `render`, asked again after a short wait while the pool is full. */
-async function whenFree(
-  render: ArchiveRenderer['render'],
-  order: StyledCodeOrder,
-): Promise<RenderedCode | StyledCodeRefusal> {
-  for (;;) {
-    try {
-      return await render(order);
-    } catch (error) {
-      if (!(error instanceof RenderPoolBusyError)) throw error;
-      await sleep(BUSY_WAIT_MS);
-    }
   }
 }

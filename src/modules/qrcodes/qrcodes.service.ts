@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import { CodeRenderer } from '../../infra/render-pool/code-renderer';
-import type { RenderedCode } from '../../infra/render-pool/render-code.render-task';
+import type { RenderedCode } from '../../infra/render-pool/render-code.task';
 import {
   RenderPoolBusyError,
   RenderPoolClosedError,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { JobRecord } from '../job-record';
-import { describeJobStoreContract } from '../job-store.contract';
+import { describeJobStoreContract } from '../../../../test/utils/job-store.contract';
 import { MemoryJobStore } from './memory-job-store';
 
 /** A clock the test moves by hand. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Redis from 'ioredis';
 import { RedisServer } from '../../../../test/utils/redis-server';
-import { describeJobStoreContract } from '../job-store.contract';
+import { describeJobStoreContract } from '../../../../test/utils/job-store.contract';
 import { createRedisClient } from './redis-client';
 import { RedisJobStore } from './redis-job-store';
 import { RedisThrottlerStorage } from './redis-throttler-storage';

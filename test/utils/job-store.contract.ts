@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { JobRecord } from './job-record';
-import type { JobStore } from './job-store';
+import type { JobRecord } from '../../src/infra/store/job-record';
+import type { JobStore } from '../../src/infra/store/job-store';
 
 /** Limits a contract case builds its store with. */
 export interface JobStoreLimits {

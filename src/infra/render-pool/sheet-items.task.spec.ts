@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { SheetPlan } from '../../lib/print/sheet-entry-plan';
-import { packSheetPlans, unpackSheetPlans } from './sheet-items.render-task';
+import { unpackJson } from './moved-result';
+import { packSheetPlans } from './sheet-items.task';
 
 // Any text a card can hold, lone surrogates included: the packing must give back every code unit.
 const text = fc.string({ unit: 'binary', maxLength: 40 });
@@ -25,7 +26,7 @@ describe('packed sheet plans (the plan task moves them to the event loop as one 
     fc.assert(
       fc.property(fc.array(plan, { maxLength: 30 }), (plans) => {
         const packed = packSheetPlans(plans);
-        expect(unpackSheetPlans(packed)).toEqual(plans);
+        expect(unpackJson<SheetPlan[]>(packed.data)).toEqual(plans);
         const printed = plans.flatMap((p) => ('missing' in p ? [] : [p]));
         const mecard = printed.filter((p) => p.fit === 'mecard').length;
         const trimmed = printed.filter(
@@ -48,7 +49,7 @@ describe('packed sheet plans (the plan task moves them to the event loop as one 
     const packed = packSheetPlans([
       { index: 0, lines: [{ label: 'name', text: 'Zoë 李' }], payload: 'x', textless: false },
     ]);
-    const json = JSON.stringify(unpackSheetPlans(packed));
+    const json = JSON.stringify(unpackJson<SheetPlan[]>(packed.data));
     expect(packed.data.byteLength).toBe(Buffer.byteLength(json));
     expect(packed.counts).toEqual({ fitted: 0, missing: 0, textless: 0, asIs: 1, trimmed: 0, mecard: 0 });
   });

@@ -10,9 +10,9 @@ import { EdgePolicy } from '../http/edge-policy';
 import { attachConnectionLimits } from './connection-limits';
 import { answerOtherPreflights, attachEdgeHook } from './edge-hook';
 import { fastifyOptions } from './fastify-options';
-import { Drain } from './graceful-shutdown';
+import { Drain } from './drain';
 import { declaredBodyLimits } from '../http/body-limit.decorator';
-import { ownBodyRoutes } from '../http/own-body.decorator';
+import { bodyTypeRoutes, ownBodyRoutes } from '../http/own-body.decorator';
 import { VCARD_BODY_TYPES } from '../modules/vcard/vcard-body';
 import type { OwnBodyTypes } from '../http/own-body.decorator';
 import { useCsvParser, usePassThroughParsers, useStrictJsonParser } from './json-body-parser';
@@ -63,6 +63,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   const routes = app.get(RouteIndex);
   const discovery = app.get(DiscoveryService);
   for (const [route, types] of ownBodyRoutes(discovery)) ownBody.set(route, types);
+  routes.declareBodyTypes(bodyTypeRoutes(discovery));
   // A route that declares its own body limit (@BodyLimit) gets it instead of BODY_LIMIT_BYTES.
   const bodyLimits = declaredBodyLimits(discovery, config);
   fastify.addHook('onRoute', (route) => {

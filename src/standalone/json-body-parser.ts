@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../core/errors/api-error';
-import { MAX_JSON_DEPTH, nestsDeeperThan, readBody, tooDeep } from '../http/request-body';
+import { parseJsonBody } from '../http/json-body';
+import { readBody } from '../http/request-body';
 import type { OwnBodyTypes } from '../http/own-body.decorator';
 import { utf8BodyText } from '../http/utf8-body';
 
@@ -19,17 +20,11 @@ function readsOwnBody(request: FastifyRequest, ownBody: OwnBodyRoutes, mediaType
 }
 
 /**
- * Fastify's JSON parser behind three checks of the standalone app, on every JSON route (MCP too):
- * a charset other than UTF-8 is a 415; the bytes are decoded as UTF-8 fatally (invalid,
- * overlong and surrogate encodings are a 400 `invalid_encoding`, never replacement characters in a
- * card, RFC 8259 §8.1); nesting deeper than MAX_JSON_DEPTH is a 400 `invalid_json` before anything
- * walks it. Then fastify's own parser does the rest. A route that reads its own body (a batch) is
- * left its request stream, unread.
+ * The app's JSON parser, on every JSON route (MCP too): the body within the route's limit, read as
+ * every JSON body is (parseJsonBody: UTF-8 only, a leading byte order mark read past, nesting
+ * bounded). A route that reads its own body (a batch) is left its request stream, unread.
  */
 export function useStrictJsonParser(fastify: FastifyInstance, ownBody: OwnBodyRoutes): void {
-  // A `__proto__` or `constructor` key is valid JSON: it becomes an own property (JSON.parse never
-  // sets a prototype), which the validators name as an unknown field, as any host's JSON.parse does.
-  const parseJson = fastify.getDefaultJsonParser('ignore', 'ignore');
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', (request: FastifyRequest, payload, done: Done) => {
     if (readsOwnBody(request, ownBody, 'application/json')) return done(null, undefined);
@@ -37,11 +32,16 @@ export function useStrictJsonParser(fastify: FastifyInstance, ownBody: OwnBodyRo
     const limit = request.routeOptions.bodyLimit ?? Infinity;
     readBody(payload, request.headers['content-length'], limit, null, (error, chunks, length) => {
       if (error) return done(error, undefined);
-      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
-      const text = utf8BodyText(body, request.headers['content-type'], 'JSON', 'application/json');
-      if (text instanceof ApiError) return done(text, undefined);
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
-      parseJson(request, text, done);
+      let body: unknown;
+      try {
+        body = parseJsonBody(
+          chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length),
+          request.headers['content-type'],
+        );
+      } catch (refused) {
+        return done(refused as Error, undefined);
+      }
+      done(null, body);
     });
   });
 }

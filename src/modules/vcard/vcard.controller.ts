@@ -19,11 +19,11 @@ import { QR_IMAGE_MEDIA_TYPES, QrImageService } from './qr-image.service';
 import { isVCardBody, VCARD_BODY_TYPES } from './vcard-body';
 import {
   acceptsVCard4,
+  cardMediaTypes,
   negotiateVCard,
   PRINT_MEDIA_TYPES,
   TAG_CONTENT_MEDIA_TYPE,
-  VCARD_MEDIA_TYPES,
-} from './vcard-download';
+} from './vcard-representations';
 import { VCardImportService, type ImportReport } from './vcard-import.service';
 import { CreateVCardDocs } from './vcard.docs';
 import { VCardService } from './vcard.service';
@@ -81,9 +81,7 @@ export class VCardController {
     const withTag = query.nfc !== undefined;
     const representation = negotiateVCard(accept, withTag);
     if (representation === null)
-      throw new ApiError('not_acceptable', {
-        details: { available: withTag ? [...VCARD_MEDIA_TYPES, TAG_CONTENT_MEDIA_TYPE] : VCARD_MEDIA_TYPES },
-      });
+      throw new ApiError('not_acceptable', { details: { available: cardMediaTypes(withTag) } });
     const options = cardOptions(query);
     // The .vcf asked for as text/vcard;version=4.0 is the 4.0 card, unless a format says otherwise.
     if (representation === 'vcard' && options.format === undefined && acceptsVCard4(accept)) options.format = 'vcard4';

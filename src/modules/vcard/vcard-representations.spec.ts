@@ -16,7 +16,7 @@ describe('negotiateVCard and the tag content', () => {
   });
 
   it.each(['application/octet-stream', 'application/octet-stream, application/json;q=0.1'])(
-    'without a tag, Accept %s is JSON, as it always was',
+    'without a tag, Accept %s asks for nothing and is JSON',
     (accept) => {
       expect(negotiateVCard(accept)).toBe('json');
     },

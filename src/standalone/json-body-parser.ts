@@ -13,9 +13,17 @@ type Done = (error: Error | null, body?: unknown) => void;
  */
 export type OwnBodyRoutes = ReadonlyMap<string, OwnBodyTypes>;
 
-function readsOwnBody(request: FastifyRequest, ownBody: OwnBodyRoutes, mediaType: string): boolean {
+/** What a parser reads of `request.routeOptions`, a getter that builds a new object on every read. */
+type RouteOptions = FastifyRequest['routeOptions'];
+
+function readsOwnBody(
+  request: FastifyRequest,
+  route: RouteOptions,
+  ownBody: OwnBodyRoutes,
+  mediaType: string,
+): boolean {
   if (ownBody.size === 0) return false;
-  const types = ownBody.get(`${request.method} ${request.routeOptions.url}`);
+  const types = ownBody.get(`${request.method} ${route.url}`);
   return types === 'all' || (types?.has(mediaType) ?? false);
 }
 
@@ -27,9 +35,10 @@ function readsOwnBody(request: FastifyRequest, ownBody: OwnBodyRoutes, mediaType
 export function useStrictJsonParser(fastify: FastifyInstance, ownBody: OwnBodyRoutes): void {
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', (request: FastifyRequest, payload, done: Done) => {
-    if (readsOwnBody(request, ownBody, 'application/json')) return done(null, undefined);
-    // routeOptions is a getter that builds an object on every read: read it once per request.
-    const limit = request.routeOptions.bodyLimit ?? Infinity;
+    // Read once per request (see RouteOptions).
+    const route = request.routeOptions;
+    if (readsOwnBody(request, route, ownBody, 'application/json')) return done(null, undefined);
+    const limit = route.bodyLimit ?? Infinity;
     readBody(payload, request.headers['content-length'], limit, null, (error, chunks, length) => {
       if (error) return done(error, undefined);
       let body: unknown;
@@ -52,8 +61,9 @@ export function useStrictJsonParser(fastify: FastifyInstance, ownBody: OwnBodyRo
  */
 export function useCsvParser(fastify: FastifyInstance, ownBody: OwnBodyRoutes): void {
   fastify.addContentTypeParser('text/csv', (request: FastifyRequest, payload, done: Done) => {
-    if (readsOwnBody(request, ownBody, 'text/csv')) return done(null, undefined);
-    const limit = request.routeOptions.bodyLimit ?? Infinity;
+    const route = request.routeOptions;
+    if (readsOwnBody(request, route, ownBody, 'text/csv')) return done(null, undefined);
+    const limit = route.bodyLimit ?? Infinity;
     readBody(payload, request.headers['content-length'], limit, null, (error, chunks, length) => {
       if (error) return done(error, undefined);
       const text = utf8BodyText(Buffer.concat(chunks, length), request.headers['content-type'], 'CSV', 'text/csv');
@@ -74,7 +84,7 @@ export function usePassThroughParsers(
 ): void {
   for (const mediaType of mediaTypes) {
     fastify.addContentTypeParser(mediaType, (request: FastifyRequest, _payload, done: Done) => {
-      if (readsOwnBody(request, ownBody, mediaType)) return done(null, undefined);
+      if (readsOwnBody(request, request.routeOptions, ownBody, mediaType)) return done(null, undefined);
       done(new ApiError('unsupported_media_type'), undefined);
     });
   }

@@ -27,8 +27,17 @@ function idempotencyKeyOf(request: HttpRequestLike): string | undefined {
  * the request and response by index (arguments 0 and 1 of an HTTP context on either adapter), as
  * ApiEdgeGuard does, instead of building the `switchToHttp()` wrapper on every request.
  */
-export const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined => {
-  const key = idempotencyKeyOf(context.getArgByIndex<HttpRequestLike>(0));
-  if (key !== undefined) context.getArgByIndex<HttpResponseLike>(1).header('Idempotency-Key', key);
+export const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined =>
+  echoedIdempotencyKey(context.getArgByIndex<HttpRequestLike>(0), context.getArgByIndex<HttpResponseLike>(1)),
+);
+
+/**
+ * What @IdempotencyKey() does, for a handler that takes the request and response themselves
+ * (POST /v1/vcard, whose one parameter list is kept short): call it first in the handler, so an
+ * invalid key still wins over an invalid body.
+ */
+export function echoedIdempotencyKey(request: HttpRequestLike, response: HttpResponseLike): string | undefined {
+  const key = idempotencyKeyOf(request);
+  if (key !== undefined) response.header('Idempotency-Key', key);
   return key;
-});
+}

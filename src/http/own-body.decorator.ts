@@ -4,6 +4,8 @@ import type { DiscoveryService } from '@nestjs/core';
 import { declaredRoutes } from './declared-routes';
 
 const OWN_BODY = Symbol('vcard-payload.ownBody');
+const TAKES = Symbol('vcard-payload.takesBodies');
+const JSON_BODY = 'application/json';
 
 /** The media types a route reads itself: every one it takes, or these only (the others the app's parsers read). */
 export type OwnBodyTypes = 'all' | ReadonlySet<string>;
@@ -26,6 +28,33 @@ export function ownBodyRoutes(discovery: DiscoveryService): Map<string, OwnBodyT
     if (types === undefined) continue;
     const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
     for (const path of paths) routes.set(`${method} ${path}`, types);
+  }
+  return routes;
+}
+
+/**
+ * Declares every media type a route takes as its body, where @ReadsOwnBody() does not say it (a
+ * route that reads all its bodies itself): what its 415 lists.
+ */
+export const TakesBodies = (mediaTypes: readonly string[]): MethodDecorator => SetMetadata(TAKES, mediaTypes);
+
+/**
+ * The media types a route takes as its body: as declared with @TakesBodies(), else JSON and the
+ * types it reads itself (@ReadsOwnBody(types)), else JSON alone.
+ */
+export function takenBodyTypes(handler: object): readonly string[] {
+  const declared = Reflect.getMetadata(TAKES, handler) as readonly string[] | undefined;
+  if (declared !== undefined) return declared;
+  const own = Reflect.getMetadata(OWN_BODY, handler) as OwnBodyTypes | undefined;
+  return own instanceof Set ? [JSON_BODY, ...own] : [JSON_BODY];
+}
+
+/** Every route's body media types by `METHOD path`, as takenBodyTypes() gives them. */
+export function bodyTypeRoutes(discovery: DiscoveryService): Map<string, readonly string[]> {
+  const routes = new Map<string, readonly string[]>();
+  for (const { handler, paths } of declaredRoutes(discovery)) {
+    const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+    for (const path of paths) routes.set(`${method} ${path}`, takenBodyTypes(handler));
   }
   return routes;
 }

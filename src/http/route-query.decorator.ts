@@ -32,7 +32,11 @@ export function RouteQuery(declaration: QueryDeclaration<unknown>): MethodDecora
  * The query as RouteQueryCheck checked it against the route's declaration. The request is read by
  * index (argument 0 of an HTTP context), as @IdempotencyKey() reads it.
  */
-export const CheckedQuery = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): unknown =>
-    context.getArgByIndex<Record<symbol, unknown>>(0)[CHECKED_QUERY],
+export const CheckedQuery = createParamDecorator((_data: unknown, context: ExecutionContext): unknown =>
+  checkedQueryOf(context.getArgByIndex<object>(0)),
 );
+
+/** What @CheckedQuery() gives, for a handler that takes the request itself. */
+export function checkedQueryOf<Query>(request: object): Query {
+  return (request as Record<symbol, Query>)[CHECKED_QUERY];
+}

@@ -9,6 +9,21 @@ export function charsetOf(contentType: string | undefined): string | undefined {
 }
 
 /**
+ * The 415 of a body whose media type the route does not take, listing every one it does
+ * (`details.accepted`): a JSON-only route says so in the registry's words.
+ */
+export function unsupportedMediaType(accepted: readonly string[]): ApiError {
+  if (accepted.length === 1 && accepted[0] === 'application/json')
+    return new ApiError('unsupported_media_type', { details: { accepted: [...accepted] } });
+  const last = accepted.length - 1;
+  return new ApiError('unsupported_media_type', {
+    message: `The request body must be ${accepted.slice(0, last).join(', ')} or ${accepted[last]}.`,
+    hint: 'Send the body with one of the Content-Types in error.details.accepted.',
+    details: { accepted: [...accepted] },
+  });
+}
+
+/**
  * The one rule for the text of a request body (JSON or CSV): a declared charset other than UTF-8
  * is a 415; undefined when the Content-Type is fine. `kind` names the body (JSON, CSV) and
  * `type` its media type in the hint.

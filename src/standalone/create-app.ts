@@ -8,12 +8,11 @@ import { loadConfig } from '../config/load-config';
 import { createAppLogger } from '../core/logging/app-logger';
 import { EdgePolicy } from '../http/edge-policy';
 import { attachConnectionLimits } from './connection-limits';
-import { dispatchCardDirectly } from './direct-card-route';
 import { answerOtherPreflights, attachEdgeHook } from './edge-hook';
 import { fastifyOptions } from './fastify-options';
-import { Drain } from './graceful-shutdown';
+import { Drain } from './drain';
 import { declaredBodyLimits } from '../http/body-limit.decorator';
-import { ownBodyRoutes } from '../http/own-body.decorator';
+import { bodyTypeRoutes, ownBodyRoutes } from '../http/own-body.decorator';
 import { VCARD_BODY_TYPES } from '../modules/vcard/vcard-body';
 import type { OwnBodyTypes } from '../http/own-body.decorator';
 import { useCsvParser, usePassThroughParsers, useStrictJsonParser } from './json-body-parser';
@@ -27,6 +26,11 @@ export interface CreateAppOptions {
   env?: Record<string, string | undefined>;
   /** Replaces the JSON logger (tests may pass their own). */
   logger?: LoggerService;
+  /**
+   * Called with the app before it is initialised, when Nest still builds its routes: global guards,
+   * interceptors, pipes or filters added here apply to every route, the module's included.
+   */
+  configure?: (app: NestFastifyApplication) => void;
 }
 
 /**
@@ -59,6 +63,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   const routes = app.get(RouteIndex);
   const discovery = app.get(DiscoveryService);
   for (const [route, types] of ownBodyRoutes(discovery)) ownBody.set(route, types);
+  routes.declareBodyTypes(bodyTypeRoutes(discovery));
   // A route that declares its own body limit (@BodyLimit) gets it instead of BODY_LIMIT_BYTES.
   const bodyLimits = declaredBodyLimits(discovery, config);
   fastify.addHook('onRoute', (route) => {
@@ -74,11 +79,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   const policy = app.get(EdgePolicy);
   attachEdgeHook(fastify, policy, app.get(Drain));
   app.get(RequestLogger).attach(fastify, logger);
-  // The busiest request, a JSON card, skips Nest's per-route pipeline (everything else takes it).
-  dispatchCardDirectly(fastify, app, policy);
   if (config.cors) answerOtherPreflights(fastify, policy);
   setupOpenApi(app, config, policy);
   if (config.playground) policy.declareFreePath('/playground/*');
+  options.configure?.(app);
 
   await app.init();
   await fastify.ready();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../core/errors/api-error';
 import type { EdgePolicy } from '../http/edge-policy';
-import type { Drain } from './graceful-shutdown';
+import type { Drain } from './drain';
 
 /** A `.` or `..` path segment, plain or percent-encoded: no route has one, and no file is served by one. */
 const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|\?|$)/i;

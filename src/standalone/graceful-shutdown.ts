@@ -1,19 +1,14 @@
-import { Injectable, LoggerService } from '@nestjs/common';
+import type { LoggerService } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import type { AppConfig } from '../config/app-config';
 import { Readiness } from '../core/lifecycle/readiness';
 import { ShutdownSignal } from '../core/lifecycle/shutdown-signal';
+import { Drain } from './drain';
 
 /** How long, after SIGTERM, connections that are idle stay open for a request already on its way. */
 const GRACE_MS = 1000;
-
-/** Set once shutdown begins: from then on every response says `Connection: close` (the edge hook reads it). */
-@Injectable()
-export class Drain {
-  active = false;
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 

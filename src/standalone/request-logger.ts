@@ -19,7 +19,7 @@ export class RequestLogger {
 
   /**
    * `appLogger` is the logger the app was created with: the production AppLogger gets its direct
-   * path; any other (a test's capturing logger) is reached through Nest's Logger as before.
+   * path; any other (a test's capturing logger) is reached through Nest's Logger.
    */
   attach(fastify: FastifyInstance, appLogger?: LoggerService): void {
     const direct = appLogger instanceof AppLogger ? appLogger : null;

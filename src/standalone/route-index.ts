@@ -10,6 +10,7 @@ import Router from 'find-my-way';
 export class RouteIndex {
   private readonly router = Router({ ignoreTrailingSlash: false });
   private readonly methods = new Set<Router.HTTPMethod>();
+  private readonly bodyTypes = new Map<string, readonly string[]>();
 
   add(method: string | string[], url: string): void {
     // Wildcards (CORS's OPTIONS *, static file trees) would make every unknown path "exist".
@@ -22,6 +23,16 @@ export class RouteIndex {
       this.router.on(upper, url, () => undefined);
       this.methods.add(upper);
     }
+  }
+
+  /** The media types each route takes as its body, by `METHOD path` (once Nest has read the controllers). */
+  declareBodyTypes(routes: ReadonlyMap<string, readonly string[]>): void {
+    for (const [route, types] of routes) this.bodyTypes.set(route, types);
+  }
+
+  /** The media types a route takes as its body (JSON for a route that declares none). */
+  bodyTypesOf(method: string, url: string | undefined): readonly string[] {
+    return this.bodyTypes.get(`${method} ${url}`) ?? ['application/json'];
   }
 
   /** Methods with a route for this path (query string ignored), sorted; empty when none. */

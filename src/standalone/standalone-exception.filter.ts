@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ApiExceptionFilter, ResolvedError } from '../http/api-exception.filter';
 import type { HttpRequestLike } from '../http/native-http';
+import { unsupportedMediaType } from '../http/utf8-body';
 import { SERVICE_CONFIG, ServiceConfig } from '../options/service-config';
 import { RouteIndex } from './route-index';
 
@@ -28,6 +29,11 @@ export class StandaloneExceptionFilter extends ApiExceptionFilter {
       // The limit of the route that refused the body (POST /v1/batches has its own).
       const routeLimit = (request as { routeOptions?: { bodyLimit?: number } }).routeOptions?.bodyLimit;
       return { ...resolved, details: { maxBytes: routeLimit ?? this.app.bodyLimitBytes } };
+    }
+    if (resolved.code === 'unsupported_media_type' && !resolved.message && !resolved.details) {
+      // A body type no parser takes, or one only other routes read themselves: what this route takes.
+      const route = (request as { routeOptions?: { url?: string } }).routeOptions?.url;
+      return { code: resolved.code, ...unsupportedMediaType(this.routes.bodyTypesOf(request.method, route)).extras };
     }
     if (exception instanceof HttpException && exception.getStatus() === 404 && (request as { is404?: boolean }).is404) {
       const allowed = this.routes.allowedMethods((request.raw ?? request).url ?? '/');

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { VCardPayloadModule } from '../vcard-payload.module';
-import { Drain } from './graceful-shutdown';
+import { Drain } from './drain';
 import { MetricsServer } from './metrics-server';
 import { PlaygroundController } from './playground.controller';
 import { RequestLogger } from './request-logger';

@@ -139,7 +139,16 @@ describe('QR code images from POST /v1/vcard', () => {
       expect(body.error).toMatchObject({
         code: 'not_acceptable',
         status: 406,
-        details: { available: ['application/json', 'text/vcard', 'image/png', 'image/svg+xml'] },
+        details: {
+          available: [
+            'application/json',
+            'text/vcard',
+            'image/png',
+            'image/svg+xml',
+            'application/pdf',
+            'application/postscript',
+          ],
+        },
       });
     }
   });

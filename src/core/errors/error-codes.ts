@@ -157,7 +157,7 @@ export const ERROR_CODES = {
     status: 406,
     message: 'The route cannot answer in any media type the Accept header asks for.',
     hint: 'Ask for one of the media types in error.details.available, or send Accept: */*.',
-    when: 'POST /v1/vcard with an Accept header that asks only for image types other than image/png and image/svg+xml (an Accept without any image type is answered in JSON, as before), or POST /v1/qrcodes with an Accept that matches none of image/png, image/svg+xml and application/json. details.available lists what the route produces.',
+    when: 'POST /v1/vcard with an Accept header that asks only for image types other than image/png and image/svg+xml (an Accept without any image type is answered in JSON, as before), or POST /v1/qrcodes with an Accept that matches none of image/png, image/svg+xml, application/json, application/pdf and application/postscript. details.available lists every media type the route answers with (on POST /v1/vcard: application/json, text/vcard, image/png, image/svg+xml, application/pdf, application/postscript, and application/octet-stream with ?nfc=).',
   },
   request_timeout: {
     status: 408,
@@ -193,7 +193,7 @@ export const ERROR_CODES = {
     status: 415,
     message: 'The request body must be application/json.',
     hint: 'Send the body as JSON with Content-Type: application/json.',
-    when: 'A body was sent with a content type the route does not take (application/json everywhere; text/vcard, text/x-vcard and text/directory on POST /v1/vcard, /v1/jobs/vcard and /v1/batches; text/csv on /v1/batches), or a JSON or CSV body with a charset other than UTF-8 (a Google or Outlook export excepted).',
+    when: 'A body was sent with a content type the route does not take (application/json everywhere; text/vcard, text/x-vcard and text/directory on POST /v1/vcard, /v1/jobs/vcard and /v1/batches; text/csv on /v1/batches), or a JSON or CSV body with a charset other than UTF-8 (a Google or Outlook export excepted). For a type the route does not take, details.accepted lists every type it does, and the message names them.',
   },
   rate_limited: {
     status: 429,

@@ -5,11 +5,12 @@ import { BodyLimit } from '../../http/body-limit.decorator';
 import { IdempotencyKey } from '../../http/idempotency-key.decorator';
 import { routedMountPath } from '../../http/mount-path';
 import { clientAddress, HttpRequestLike, HttpResponseLike, takeOverResponse } from '../../http/native-http';
-import { ReadsOwnBody } from '../../http/own-body.decorator';
+import { ReadsOwnBody, TakesBodies } from '../../http/own-body.decorator';
+import { VCARD_BODY_TYPES } from '../vcard/vcard-body';
 import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
 import type { QrLevel } from '../../lib/vcard';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
-import { readJsonBody } from '../qrcodes/qrcode-body';
+import { readJsonBody } from '../../http/json-body';
 import { checkedStyleShape, styleBody } from '../qrcodes/qr-style-checks';
 import { CARD_QUERY, cardOptions, qrImageOptions, type CardQuery } from '../vcard/card-query';
 import { VCardImportService } from '../vcard/vcard-import.service';
@@ -49,6 +50,7 @@ export class BatchesController {
   @CreateBatchDocs()
   @RouteQuery(CARD_QUERY)
   @ReadsOwnBody()
+  @TakesBodies(['application/json', 'text/csv', ...VCARD_BODY_TYPES])
   async create(
     @IdempotencyKey() idempotencyKey: string | undefined,
     @CheckedQuery() query: CardQuery,

@@ -11,12 +11,13 @@ import { contactFileName } from '../../lib/contact';
 import { qrFileSlug } from '../../lib/qr';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { QR_IMAGE_MEDIA_TYPES } from '../vcard/qr-image.service';
-import { PRINT_MEDIA_TYPES } from '../vcard/vcard-download';
+import { PRINT_MEDIA_TYPES } from '../vcard/vcard-representations';
 import type { QrCodeResponseDto } from './dto/qrcode-response.dto';
 import { qrCheckHeaders } from './qr-check-report';
 import { QrCodeAdmission } from './qrcode-admission';
-import { checkQrCodeBody, readJsonBody } from './qrcode-body';
-import { negotiateQrCode, QRCODE_MEDIA_TYPES } from './qrcode-negotiation';
+import { readJsonBody } from '../../http/json-body';
+import { checkQrCodeBody } from './qrcode-body';
+import { negotiateQrCode, QRCODE_MEDIA_TYPES } from './qrcode-representations';
 import { QrCodePrints, QRCODE_PRINT_QUERY, type QrCodePrintQuery } from './qrcode-print';
 import { CreateQrCodeDocs } from './qrcodes.docs';
 import { qrCodeJson, QrCodesService } from './qrcodes.service';
@@ -50,8 +51,7 @@ export class QrCodesController {
     try {
       const body = checkQrCodeBody(await readJsonBody(request, this.config.bodyLimits.qrcode));
       const representation = negotiateQrCode(accept);
-      if (representation === null)
-        throw new ApiError('not_acceptable', { details: { available: QRCODE_MEDIA_TYPES.map(({ type }) => type) } });
+      if (representation === null) throw new ApiError('not_acceptable', { details: { available: QRCODE_MEDIA_TYPES } });
       const slug = qrFileSlug(contactFileName(body.contact));
       if (representation === 'pdf' || representation === 'eps') {
         const printed = await this.prints.file(body.contact, body.style, query, representation);

@@ -1,12 +1,12 @@
-import { Body, Controller, Headers, HttpCode, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../../core/errors/api-error';
 import { ContactValidator } from '../../core/validation/contact-validator';
 import { ApiRoute } from '../../http/api-route.decorator';
-import { IdempotencyKey } from '../../http/idempotency-key.decorator';
+import { echoedIdempotencyKey } from '../../http/idempotency-key.decorator';
 import type { HttpRequestLike, HttpResponseLike } from '../../http/native-http';
 import { ReadsOwnBody } from '../../http/own-body.decorator';
-import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
+import { checkedQueryOf, RouteQuery } from '../../http/route-query.decorator';
 import { contactFileName, type ContactFields } from '../../lib/contact';
 import { ndefMessage, tagContent } from '../../lib/nfc';
 import { qrFileSlug } from '../../lib/qr';
@@ -19,14 +19,17 @@ import { QR_IMAGE_MEDIA_TYPES, QrImageService } from './qr-image.service';
 import { isVCardBody, VCARD_BODY_TYPES } from './vcard-body';
 import {
   acceptsVCard4,
+  cardMediaTypes,
   negotiateVCard,
   PRINT_MEDIA_TYPES,
   TAG_CONTENT_MEDIA_TYPE,
-  VCARD_MEDIA_TYPES,
-} from './vcard-download';
+} from './vcard-representations';
 import { VCardImportService, type ImportReport } from './vcard-import.service';
 import { CreateVCardDocs } from './vcard.docs';
 import { VCardService } from './vcard.service';
+
+/** What POST /v1/vcard answers: the JSON response, the .vcf text, or a file (image, print file, tag content). */
+type VCardAnswer = VCardResponseDto | string | StreamableFile;
 
 @ApiTags('vcard')
 @ApiRoute()
@@ -40,36 +43,54 @@ export class VCardController {
     private readonly prints: PrintImageService,
   ) {}
 
-  /** A contact as JSON, or a vCard file imported (its body read here, within its own limit). */
+  /**
+   * A contact as JSON, or a vCard file imported (its body read here, within its own limit). The
+   * handler takes the request and the response only, the fewest parameters Nest extracts per
+   * request, and reads the rest from them as the decorators would: the Idempotency-Key first (an
+   * invalid key wins over an invalid body, as when it was a parameter), the query RouteQueryCheck
+   * left on the request, the parsed body, the Accept header. A JSON contact answered as JSON is
+   * answered synchronously; an import, an image on the print path and the files take a promise.
+   */
   @Post()
   @HttpCode(200)
   @CreateVCardDocs()
   @RouteQuery(VCARD_PRINT_QUERY)
   @ReadsOwnBody(VCARD_BODY_TYPES)
-  async create(
-    @IdempotencyKey() _idempotencyKey: string | undefined,
-    @Body() input: unknown,
-    @CheckedQuery() query: PrintCardQuery,
-    @Headers('accept') accept: string | undefined,
+  create(
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
-  ): Promise<VCardResponseDto | string | StreamableFile> {
-    const imported = isVCardBody(request) ? (await this.imports.fromRequest(request)).report : undefined;
-    const body = imported?.contact ?? this.contacts.validate(input);
+  ): VCardAnswer | Promise<VCardAnswer> {
+    echoedIdempotencyKey(request, reply);
+    const query = checkedQueryOf<PrintCardQuery>(request);
+    if (isVCardBody(request))
+      return this.imports
+        .fromRequest(request)
+        .then(({ report }) => this.answer(report.contact, query, request, reply, report));
+    return this.answer(this.contacts.validate(request.body), query, request, reply);
+  }
+
+  /** The representation the client accepts of a checked contact (an import's, with its report). */
+  private answer(
+    body: ContactFields,
+    query: PrintCardQuery,
+    request: HttpRequestLike,
+    reply: HttpResponseLike,
+    imported?: ImportReport,
+  ): VCardAnswer | Promise<VCardAnswer> {
+    const accept = request.headers.accept;
     const withTag = query.nfc !== undefined;
     const representation = negotiateVCard(accept, withTag);
     if (representation === null)
-      throw new ApiError('not_acceptable', {
-        details: { available: withTag ? [...VCARD_MEDIA_TYPES, TAG_CONTENT_MEDIA_TYPE] : VCARD_MEDIA_TYPES },
-      });
+      throw new ApiError('not_acceptable', { details: { available: cardMediaTypes(withTag) } });
     const options = cardOptions(query);
     // The .vcf asked for as text/vcard;version=4.0 is the 4.0 card, unless a format says otherwise.
     if (representation === 'vcard' && options.format === undefined && acceptsVCard4(accept)) options.format = 'vcard4';
     if (representation === 'json') return this.jsonAnswer(body, query, options, imported);
     const result = this.vcards.create(body, query.template, options);
+    const slug = qrFileSlug(contactFileName(body));
     if (representation === 'vcard') {
       reply.header('Content-Type', 'text/vcard; charset=utf-8');
-      reply.header('Content-Disposition', `attachment; filename="${qrFileSlug(contactFileName(body))}.vcf"`);
+      reply.header('Content-Disposition', `attachment; filename="${slug}.vcf"`);
       return result.vcard;
     }
     if (representation === 'ndef') {
@@ -77,31 +98,33 @@ export class VCardController {
       const content = Buffer.from(tagContent(ndefMessage(Buffer.from(result.qrPayload, 'utf8'))));
       return new StreamableFile(content, {
         type: TAG_CONTENT_MEDIA_TYPE,
-        disposition: `attachment; filename="${qrFileSlug(contactFileName(body))}.ndef"`,
+        disposition: `attachment; filename="${slug}.ndef"`,
         length: content.length,
       });
     }
-    const disposition = `inline; filename="${qrFileSlug(contactFileName(body))}.${representation}"`;
+    return this.imageAnswer(result.qrPayload, representation, query, reply, slug);
+  }
+
+  /** The code as an image or a print file: on the print path when it has a physical size (PDF and EPS always do). */
+  private imageAnswer(
+    qrPayload: string,
+    representation: 'png' | 'svg' | 'pdf' | 'eps',
+    query: PrintCardQuery,
+    reply: HttpResponseLike,
+    slug: string,
+  ): StreamableFile | Promise<StreamableFile> {
+    const disposition = `inline; filename="${slug}.${representation}"`;
     const vector = representation === 'pdf' || representation === 'eps';
-    if (vector || query.size !== undefined || query.dpi !== undefined) {
-      // A physical size (PDF and EPS always have one): the print path, with its module-size headers.
-      const image = qrImageOptions(query);
-      const { file, headers } = await this.prints.render(result.qrPayload, representation, image, query);
+    if (!vector && query.size === undefined && query.dpi === undefined) {
+      const file = this.images.render(qrPayload, representation, qrImageOptions(query));
+      return new StreamableFile(file, { type: QR_IMAGE_MEDIA_TYPES[representation], disposition, length: file.length });
+    }
+    // The print path, with its module-size headers.
+    return this.prints.render(qrPayload, representation, qrImageOptions(query), query).then(({ file, headers }) => {
       for (const [name, value] of Object.entries(headers)) reply.header(name, value);
       const type = vector ? PRINT_MEDIA_TYPES[representation] : QR_IMAGE_MEDIA_TYPES[representation];
       return new StreamableFile(file, { type, disposition, length: file.length });
-    }
-    const file = this.images.render(result.qrPayload, representation, qrImageOptions(query));
-    return new StreamableFile(file, { type: QR_IMAGE_MEDIA_TYPES[representation], disposition, length: file.length });
-  }
-
-  /**
-   * The JSON answer to a JSON contact, as `create()` gives it when the client accepts JSON.
-   * Synchronous, so that the standalone server's shortcut for this request can call it directly
-   * (the query already checked by RouteQueryCheck). It throws what `create()` throws.
-   */
-  answerJson(input: unknown, query: PrintCardQuery): VCardResponseDto {
-    return this.jsonAnswer(this.contacts.validate(input), query, cardOptions(query));
+    });
   }
 
   /** The JSON representation: the card's answer (an import's, for a vCard file), with its print report for a size. */

@@ -28,6 +28,7 @@ import { VCardImportService } from '../vcard/vcard-import.service';
 import { VCardService } from '../vcard/vcard.service';
 import { mcpSdk } from './mcp-sdk';
 import { mcpToolDefinitions } from './mcp-tool-definitions';
+import { codeResult, onlyArguments, structuredResult, textBlock } from './mcp-results';
 import { restorePrototypeArgument } from './prototype-arguments';
 
 /** The HTTP request an MCP message came in, for what REST takes from its request too. */
@@ -92,22 +93,24 @@ export class McpTools {
           return this.importVCard(given);
         case 'list_templates': {
           const query = LIST_TEMPLATES_QUERY.validate(given);
-          return this.structured(this.templates.list(query.limit ?? DEFAULT_TEMPLATE_LIMIT, query.cursor));
+          return structuredResult(this.templates.list(query.limit ?? DEFAULT_TEMPLATE_LIMIT, query.cursor));
         }
         case 'get_product_context':
-          return this.structured(this.product.getContext());
+          onlyArguments(given, []);
+          return structuredResult(this.product.getContext());
         case 'create_vcard_batch':
-          return this.structured(await this.createBatch(given, context));
+          return structuredResult(await this.createBatch(given, context));
         case 'get_vcard_batch': {
+          onlyArguments(given, ['batchId']);
           const batch = await this.batches.get(this.batchId(given));
-          return this.structured(toBatchDto(batch, batchUrl(this.config.publicBaseUrl, context.request, batch.id)));
+          return structuredResult(toBatchDto(batch, batchUrl(this.config.publicBaseUrl, context.request, batch.id)));
         }
         case 'list_vcard_batch_items': {
           const { batchId, ...rest } = given;
           const query = BATCH_ITEMS_QUERY.validate(rest);
           const batch = await this.batches.get(this.batchId({ batchId }));
           const docsBase = `${this.config.publicBaseUrl}${routedMountPath(context.request)}`;
-          return this.structured(await this.outcomes.items(batch, query.limit ?? 20, query.cursor, docsBase));
+          return structuredResult(await this.outcomes.items(batch, query.limit ?? 20, query.cursor, docsBase));
         }
       }
     } catch (error) {
@@ -123,30 +126,24 @@ export class McpTools {
     const [query, fields] = split(args, CARD_QUERY);
     const contact = this.contacts.validate(fields);
     const result = this.vcards.create(contact, query.template, cardOptions(query));
-    // The vCard text first for clients that show only text; the JSON for those without
-    // structuredContent support (the MCP spec asks for both).
-    return this.structured(result, result.vcard);
+    // The vCard text first for clients that show only text.
+    return structuredResult(result, textBlock(result.vcard));
   }
 
   /** Exactly the POST /v1/vcard path with a vCard body: the same import, then the same card, plus its report. */
   private importVCard(args: Args): CallToolResult {
     const [query, rest] = split(args, CARD_QUERY);
     const result = this.imports.create(this.imports.fromText(vcardArgument(rest)), query.template, cardOptions(query));
-    return this.structured(result, result.vcard);
+    return structuredResult(result, textBlock(result.vcard));
   }
 
   /** Exactly the POST /v1/vcard path with Accept: image/png. */
   private createVCardQrCode(args: Args): CallToolResult {
     const [query, fields] = split(args, VCARD_QUERY);
     const contact = this.contacts.validate(fields);
-    const { qrPayload } = this.vcards.create(contact, query.template, cardOptions(query));
-    const png = this.images.render(qrPayload, 'png', qrImageOptions(query));
-    return {
-      content: [
-        { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
-        { type: 'text', text: qrPayload },
-      ],
-    };
+    const card = this.vcards.create(contact, query.template, cardOptions(query));
+    const png = this.images.render(card.qrPayload, 'png', qrImageOptions(query));
+    return codeResult({ data: png.toString('base64'), mimeType: 'image/png' }, card);
   }
 
   /** Exactly the POST /v1/qrcodes path with Accept: application/json: the PNG as image content, the rest structured. */
@@ -155,13 +152,7 @@ export class McpTools {
     const contact = this.contacts.validate(fields);
     const answer = await this.codes.create({ contact, style: checkedStyleShape(style), query, image: 'png' });
     const { image, ...result } = qrCodeJson(answer);
-    return {
-      structuredContent: result as unknown as Record<string, unknown>,
-      content: [
-        { type: 'image', data: image.data, mimeType: image.mediaType },
-        { type: 'text', text: result.qrPayload },
-      ],
-    };
+    return codeResult({ data: image.data, mimeType: image.mediaType }, result);
   }
 
   /**
@@ -191,14 +182,6 @@ export class McpTools {
     if (typeof id !== 'string')
       throw invalidField('batchId', 'type', id === undefined ? 'batchId is required' : 'batchId must be a string');
     return id;
-  }
-
-  /** A tool whose answer is a JSON object: structured, then as text (after any texts of its own). */
-  private structured(value: object, ...texts: string[]): CallToolResult {
-    return {
-      structuredContent: value as Record<string, unknown>,
-      content: [...texts, JSON.stringify(value)].map((text) => ({ type: 'text' as const, text })),
-    };
   }
 
   /**

@@ -6,10 +6,11 @@ import { ApiRoute } from '../../http/api-route.decorator';
 import { BodyLimit } from '../../http/body-limit.decorator';
 import { HttpRequestLike, nativeRequest, takeOverResponse } from '../../http/native-http';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
-import { McpHostGuard } from './allowed-host';
+import { McpHostGuard } from './mcp-host.guard';
 import { mcpSdk } from './mcp-sdk';
 import { McpServerDescription, McpServerFactory } from './mcp-server.factory';
 import { refuseJsonRpc } from './jsonrpc-refusal';
+import { refuseMalformedToolCalls } from './tool-call-params';
 
 const NO_STREAM = {
   message: 'This MCP server is stateless and offers no server-to-client event stream.',
@@ -59,6 +60,7 @@ export class McpController {
       void server.close();
     });
     await server.connect(transport);
+    refuseMalformedToolCalls(transport);
     keepPrototypeArguments(body);
     // The host has already parsed (and size-limited) the body; the SDK must not read the stream again.
     await transport.handleRequest(nativeRequest(request), raw, body);

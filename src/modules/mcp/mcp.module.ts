@@ -4,7 +4,7 @@ import { ProductModule } from '../product/product.module';
 import { QrCodesModule } from '../qrcodes/qrcodes.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { VCardModule } from '../vcard/vcard.module';
-import { McpHostGuard } from './allowed-host';
+import { McpHostGuard } from './mcp-host.guard';
 import { McpServerFactory } from './mcp-server.factory';
 import { McpTools } from './mcp-tools';
 import { McpController } from './mcp.controller';

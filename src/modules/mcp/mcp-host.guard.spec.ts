@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isAllowedHost } from './allowed-host';
+import { isAllowedHost } from './mcp-host.guard';
 
 const ALLOWED = ['api.example.com', 'localhost', '127.0.0.1', '[::1]'];
 

@@ -3,6 +3,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Implementation, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { SERVICE_NAME } from '../../options/service-info';
+import { mcpIcons } from './mcp-icon';
 import { mcpInstructions } from './mcp-instructions';
 import { mcpSdk } from './mcp-sdk';
 import { McpCallContext, McpTools } from './mcp-tools';
@@ -44,6 +45,7 @@ export class McpServerFactory {
       title: 'vCard Payload Service',
       version: config.serviceVersion,
       websiteUrl: `${config.publicBaseUrl}/docs`,
+      icons: mcpIcons(`${config.publicBaseUrl}/mcp`).server,
     };
     this.instructions = mcpInstructions(config);
     this.endpoint = `${config.publicBaseUrl}/mcp`;

@@ -26,6 +26,7 @@ import { CARD_QUERY, cardOptions, qrImageOptions, VCARD_QUERY } from '../vcard/c
 import { QrImageService } from '../vcard/qr-image.service';
 import { VCardImportService } from '../vcard/vcard-import.service';
 import { VCardService } from '../vcard/vcard.service';
+import { mcpIcons } from './mcp-icon';
 import { mcpSdk } from './mcp-sdk';
 import { mcpToolDefinitions } from './mcp-tool-definitions';
 import { codeResult, onlyArguments, structuredResult, textBlock } from './mcp-results';
@@ -78,7 +79,8 @@ export class McpTools {
     private readonly codes: QrCodesService,
     private readonly imports: VCardImportService,
   ) {
-    this.definitions = mcpToolDefinitions(config.batches.maxContacts);
+    const icons = mcpIcons(`${config.publicBaseUrl}/mcp`).tool;
+    this.definitions = mcpToolDefinitions(config.batches.maxContacts).map((tool) => ({ ...tool, icons }));
   }
 
   async call(name: string, args: Args | undefined, context: McpCallContext): Promise<CallToolResult> {

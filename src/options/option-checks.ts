@@ -60,6 +60,24 @@ export class OptionChecks {
     return undefined;
   }
 
+  /** Web origins as browsers send them (`https://app.example.com`, a port when not the scheme's), lower-cased. */
+  origins(name: string, value: unknown): string[] | undefined {
+    const origin = (item: unknown): string | undefined => {
+      if (typeof item !== 'string') return undefined;
+      try {
+        const url = new URL(item.trim());
+        const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+        return /^https?:$/.test(url.protocol) && bare ? url.origin : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const origins = Array.isArray(value) ? value.map(origin) : [undefined];
+    if (origins.every((item) => item !== undefined)) return [...new Set(origins as string[])];
+    this.problems.push(`${name} must be a list of web origins such as https://app.example.com (scheme, host, port)`);
+    return undefined;
+  }
+
   boolean(name: string, value: unknown): boolean | undefined {
     if (typeof value === 'boolean') return value;
     this.problems.push(`${name} must be true or false`);

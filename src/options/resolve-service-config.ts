@@ -67,6 +67,10 @@ export function resolveServiceConfig(
         mcpHosts === undefined
           ? [...new Set([hostOf(publicBaseUrl), ...LOOPBACK_HOSTS])]
           : (check.hostNames(name('mcp.allowedHosts'), mcpHosts) ?? LOOPBACK_HOSTS),
+      allowedOrigins:
+        options.mcp?.allowedOrigins === undefined
+          ? null
+          : (check.origins(name('mcp.allowedOrigins'), options.mcp.allowedOrigins) ?? []),
     },
     cors: options.cors === undefined ? true : (check.boolean(name('cors'), options.cors) ?? true),
     streams: {
@@ -133,6 +137,7 @@ export type OptionName =
   | 'store'
   | 'mcp.enabled'
   | 'mcp.allowedHosts'
+  | 'mcp.allowedOrigins'
   | 'cors'
   | 'streams.maxPerClient'
   | 'streams.maxTotal'

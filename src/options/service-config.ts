@@ -19,7 +19,8 @@ export interface ServiceConfig {
   rateLimit: { max: number; windowSeconds: number; storage?: ThrottlerStorage } | null;
   jobs: { ttlSeconds: number; maxJobs: number };
   store: StoreConfig;
-  mcp: { enabled: boolean; allowedHosts: string[] };
+  /** `allowedOrigins`: the browser origins /mcp answers, or null for any. */
+  mcp: { enabled: boolean; allowedHosts: string[]; allowedOrigins: string[] | null };
   cors: boolean;
   /** Concurrent event streams (GET v1/stream): per client address, and in all. */
   streams: { maxPerClient: number; maxTotal: number };

@@ -47,9 +47,11 @@ export interface VCardPayloadOptions {
   /**
    * The MCP endpoint (`/mcp` under the module's mount path). `enabled` defaults to true;
    * `allowedHosts` (`ALLOWED_HOSTS`) are the host names (any port) accepted in its Host header,
-   * default the host of `publicBaseUrl`, `localhost`, `127.0.0.1` and `[::1]`.
+   * default the host of `publicBaseUrl`, `localhost`, `127.0.0.1` and `[::1]`. `allowedOrigins`
+   * (`MCP_ALLOWED_ORIGINS`) are the web origins (`https://app.example.com`) whose browser requests
+   * it answers; any other `Origin` header is a 403 `forbidden_origin`. Default: any origin.
    */
-  mcp?: { enabled?: boolean; allowedHosts?: string[] };
+  mcp?: { enabled?: boolean; allowedHosts?: string[]; allowedOrigins?: string[] };
   /**
    * CORS on the module's routes: `Access-Control-Allow-Origin: *`, the exposed headers, preflight
    * answered with 204. Default true; `false` leaves CORS to the host.

@@ -1,4 +1,4 @@
-import { compactSchema } from '../../src/modules/mcp/compact-schema';
+import { compactSchema, withoutKeywords } from '../../src/modules/mcp/compact-schema';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -127,6 +127,22 @@ function documentedCardToolSchema(doc: OpenApiDocument): JsonSchema {
   }) as JsonSchema;
 }
 
+/** An answer's shape as the tools declare it: names, types, enums and what is required. */
+const answerShape = (schema: JsonSchema): JsonSchema =>
+  withoutKeywords(compactSchema(schema, 0), ['minimum', 'maximum', 'format', 'default']) as JsonSchema;
+
+/** A second copy of the contact: its properties without limits, formats, defaults or nested closure. */
+function bareContact(schema: JsonSchema): JsonSchema {
+  const compact = compactSchema(schema, -1) as JsonSchema;
+  const keywords = ['maxLength', 'minLength', 'maxItems', 'default', 'format', 'additionalProperties'];
+  return {
+    ...compact,
+    properties: Object.fromEntries(
+      Object.entries(compact.properties as JsonSchema).map(([name, child]) => [name, withoutKeywords(child, keywords)]),
+    ),
+  };
+}
+
 describe('MCP endpoint', () => {
   let app: NestFastifyApplication;
   let baseUrl: string;
@@ -183,26 +199,26 @@ describe('MCP endpoint', () => {
         expect(tool.title).toEqual(expect.any(String));
         expect(tool.description).toEqual(expect.any(String));
         // Only create_vcard_batch changes anything (it stores a batch until it expires).
-        const creates = tool.name === 'create_vcard_batch';
-        expect(tool.annotations).toMatchObject({
-          readOnlyHint: !creates,
-          destructiveHint: false,
-          idempotentHint: !creates,
-          openWorldHint: false,
-        });
+        // destructiveHint and idempotentHint mean something only when readOnlyHint is false.
+        expect(tool.annotations).toEqual(
+          tool.name === 'create_vcard_batch'
+            ? { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
+            : { readOnlyHint: true, openWorldHint: false },
+        );
+        // Every tool answers structured content, so every tool declares its shape.
+        expect(tool.outputSchema).toMatchObject({ type: 'object' });
       }
       // One source of truth: the tools' schemas are what the REST operations document, made compact
       // (no examples; descriptions on the top properties only) so the list stays small.
       // An output names a schema another tool's output describes as a bare object (the contact, an
       // import's report, a batch item's card and error).
       const batchSchema = (name: string, bare: string[] = []): JsonSchema =>
-        compactSchema(
+        answerShape(
           inlineSchema({ $ref: `#/components/schemas/${name}` }, withOpaque(openapi.components.schemas, bare)),
-          0,
-        ) as JsonSchema;
+        );
       const createBatch = byName.get('create_vcard_batch')!;
       expect((createBatch.inputSchema.properties!.contacts as JsonSchema).items).toEqual(
-        compactSchema(documentedSchema(openapi, 'post', '/v1/vcard', 'request'), -1),
+        bareContact(documentedSchema(openapi, 'post', '/v1/vcard', 'request')),
       );
       // contacts, or an export's vcard text instead: neither is required alone (the tool names the one missing).
       expect(createBatch.inputSchema).toMatchObject({ additionalProperties: false });
@@ -216,15 +232,23 @@ describe('MCP endpoint', () => {
       const create = byName.get('create_vcard_payload')!;
       expect(create.inputSchema).toEqual(documentedCardToolSchema(openapi));
       expect(create.outputSchema).toEqual(
-        compactSchema(
+        answerShape(
           documentedSchema(openapi, 'post', '/v1/vcard', 'response', ['VCardRequest', 'ImportReport', 'QrPrint']),
-          0,
         ),
       );
       expect(byName.get('import_vcard')!.outputSchema).toEqual(
-        compactSchema(
+        answerShape(
           documentedSchema(openapi, 'post', '/v1/vcard', 'response', ['VCardRequest', 'QrInfo', 'NfcTagFit']),
-          0,
+        ),
+      );
+      expect(byName.get('create_vcard_qr_code')!.outputSchema).toEqual(
+        answerShape(
+          documentedSchema(openapi, 'post', '/v1/vcard', 'response', [
+            'VCardRequest',
+            'ImportReport',
+            'QrInfo',
+            'NfcTagFit',
+          ]),
         ),
       );
       const templates = byName.get('list_templates')!;
@@ -237,20 +261,18 @@ describe('MCP endpoint', () => {
         additionalProperties: false,
       });
       expect(templates.outputSchema).toEqual(
-        compactSchema(documentedSchema(openapi, 'get', '/v1/templates', 'response'), 0),
+        answerShape(documentedSchema(openapi, 'get', '/v1/templates', 'response')),
       );
       const product = byName.get('get_product_context')!;
       expect(product.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
-      expect(product.outputSchema).toEqual(
-        compactSchema(documentedSchema(openapi, 'get', '/v1/product', 'response'), 0),
-      );
+      expect(product.outputSchema).toEqual(answerShape(documentedSchema(openapi, 'get', '/v1/product', 'response')));
     });
 
     it('keeps the tool list small for an agent, and says what create_vcard_payload really makes', async () => {
       const { tools } = await client.listTools();
       // The list was 41.6 KB when the contact's schema came with every example and description
       // in three tools; an agent pays for every byte in its context.
-      expect(Buffer.byteLength(JSON.stringify(tools))).toBeLessThan(26 * 1024);
+      expect(Buffer.byteLength(JSON.stringify(tools))).toBeLessThanOrEqual(24_000);
       const create = tools.find((tool) => tool.name === 'create_vcard_payload')!;
       expect(create.description).toMatch(/vCard 4\.0 or MECARD with format/);
     });
@@ -318,13 +340,20 @@ describe('MCP endpoint', () => {
         arguments: { ...CONTACT, fullName: 'Zoë Ångström-李小龍', qrLevel: 'Q', scale: 3, margin: 2 },
       })) as CallToolResult;
       expect(result.isError).toBeFalsy();
-      const rest = (await restPost({ ...CONTACT, fullName: 'Zoë Ångström-李小龍' })).json as { qrPayload: string };
-      const [image, text] = result.content as [
+      const rest = (await restPost({ ...CONTACT, fullName: 'Zoë Ångström-李小龍' }, '?qrLevel=Q')).json as {
+        qrPayload: string;
+      };
+      const [image, text, json] = result.content as [
         { type: string; data: string; mimeType: string },
         { type: string; text: string },
+        { type: string; text: string },
       ];
-      expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
-      expect(text).toEqual({ type: 'text', text: rest.qrPayload });
+      // The image is for the user; the payload and the card's JSON for the assistant.
+      expect(image).toMatchObject({ type: 'image', mimeType: 'image/png', annotations: { audience: ['user'] } });
+      expect(text).toEqual({ type: 'text', text: rest.qrPayload, annotations: { audience: ['assistant'] } });
+      expect(json).toEqual({ type: 'text', text: JSON.stringify(rest), annotations: { audience: ['assistant'] } });
+      expect(result.structuredContent).toEqual(rest);
+      expect(result.content).toHaveLength(3);
       const png = readPng(Buffer.from(image.data, 'base64'));
       expect((await zbarRead(png, { zoom: 1, border: 12 })).toString('utf8')).toBe(rest.qrPayload);
       // The same bytes as the REST image for the same body and parameters.
@@ -345,7 +374,23 @@ describe('MCP endpoint', () => {
       expect(result.isError).toBeFalsy();
       const structured = result.structuredContent as { qrPayload: string; qr: { check: Record<string, unknown> } };
       expect(structured.qr.check).toMatchObject({ decoders: ['zbar', 'zxing'], level: 'H', levelRaised: true });
-      const [image] = result.content as [{ type: string; data: string; mimeType: string }];
+      const [image, payload, json] = result.content as [
+        { type: string; data: string; mimeType: string; annotations: unknown },
+        { type: string; text: string },
+        { type: string; text: string },
+      ];
+      expect(image.annotations).toEqual({ audience: ['user'] });
+      expect(payload).toEqual({ type: 'text', text: structured.qrPayload, annotations: { audience: ['assistant'] } });
+      // The styled result too carries its structured content as JSON text, beside it.
+      expect(JSON.parse(json.text)).toEqual(structured);
+      const restJson = await fetch(`${baseUrl}/v1/qrcodes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ contact: CONTACT, style }),
+      });
+      const { image: restImage, ...restAnswer } = (await restJson.json()) as { image: { data: string } };
+      expect(structured).toEqual(restAnswer);
+      expect(restImage.data).toBe(image.data);
       const rest = await fetch(`${baseUrl}/v1/qrcodes`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'image/png' },

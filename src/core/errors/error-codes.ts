@@ -123,6 +123,12 @@ export const ERROR_CODES = {
     hint: 'Call the service through one of its configured host names.',
     when: 'The /mcp Host header is not in ALLOWED_HOSTS (protection against DNS rebinding).',
   },
+  forbidden_origin: {
+    status: 403,
+    message: 'The Origin header is not allowed for this endpoint.',
+    hint: 'Call the MCP endpoint from one of the web origins the operator allows, or from a client that is not a browser.',
+    when: 'A browser request to /mcp whose Origin is not in MCP_ALLOWED_ORIGINS (when that list is set; by default every origin is answered).',
+  },
   not_found: {
     status: 404,
     message: 'No route matches this URL.',

@@ -51,7 +51,7 @@ export interface BatchItemsPage {
 }
 
 /** Opaque items cursor: base64url of "<next index>.<batch id>", so a cursor is only good for its batch. */
-function encodeCursor(batchId: string, index: number): string {
+export function encodeCursor(batchId: string, index: number): string {
   return Buffer.from(`${index}.${batchId}`).toString('base64url');
 }
 

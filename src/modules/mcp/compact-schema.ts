@@ -22,3 +22,25 @@ export function compactSchema(schema: unknown, depth = 1): unknown {
   }
   return out;
 }
+
+/**
+ * A schema with some keywords left out at every depth: a second copy of a schema that a tool
+ * describes in full (the contact of create_vcard_payload) keeps its names, types, sets and formats,
+ * and points at the full one for its limits.
+ */
+export function withoutKeywords(schema: unknown, keywords: readonly string[]): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withoutKeywords(item, keywords));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema as JsonSchema)) {
+    if (keywords.includes(key)) continue;
+    if (key === 'enum' || key === 'const') out[key] = value;
+    // Property names are names, not keywords: a property called format stays.
+    else if (key === 'properties' && typeof value === 'object' && value !== null)
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, child]) => [name, withoutKeywords(child, keywords)]),
+      );
+    else out[key] = withoutKeywords(value, keywords);
+  }
+  return out;
+}

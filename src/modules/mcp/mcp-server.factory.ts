@@ -3,9 +3,13 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Implementation, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { SERVICE_NAME } from '../../options/service-info';
+import { mcpIcons } from './mcp-icon';
 import { mcpInstructions } from './mcp-instructions';
+import { McpPrompts } from './mcp-prompts';
+import { MCP_RESOURCE_TEMPLATES, MCP_RESOURCES, McpResources } from './mcp-resources';
 import { mcpSdk } from './mcp-sdk';
-import { McpCallContext, McpTools } from './mcp-tools';
+import type { McpCallContext } from './mcp-call-context';
+import { McpTools } from './mcp-tools';
 
 /** What GET /mcp answers a browser or curl: enough to configure a client without speaking MCP. */
 export interface McpServerDescription {
@@ -38,12 +42,15 @@ export class McpServerFactory {
   constructor(
     @Inject(SERVICE_CONFIG) config: ServiceConfig,
     private readonly tools: McpTools,
+    private readonly resources: McpResources,
+    private readonly prompts: McpPrompts,
   ) {
     this.info = {
       name: SERVICE_NAME,
       title: 'vCard Payload Service',
       version: config.serviceVersion,
       websiteUrl: `${config.publicBaseUrl}/docs`,
+      icons: mcpIcons(`${config.publicBaseUrl}/mcp`).server,
     };
     this.instructions = mcpInstructions(config);
     this.endpoint = `${config.publicBaseUrl}/mcp`;
@@ -52,16 +59,40 @@ export class McpServerFactory {
   /** A server for one MCP request; `context` is that HTTP request, for the tools that need it. */
   create(context: McpCallContext): Server {
     const { Server, types } = mcpSdk();
-    const { CallToolRequestSchema, ListToolsRequestSchema } = types;
     const server = new Server(this.info, {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        completions: {},
+      },
       instructions: this.instructions,
     });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.definitions }));
-    server.setRequestHandler(CallToolRequestSchema, (request) =>
+    server.setRequestHandler(types.ListToolsRequestSchema, () => ({ tools: this.tools.definitions }));
+    server.setRequestHandler(types.CallToolRequestSchema, (request) =>
       this.tools.call(request.params.name, request.params.arguments, context),
     );
+    this.serveResourcesAndPrompts(server, context);
     return server;
+  }
+
+  /** Everything but the tools: resources (fixed, by template), prompts, completions. */
+  private serveResourcesAndPrompts(server: Server, context: McpCallContext): void {
+    const { types } = mcpSdk();
+    server.setRequestHandler(types.ListResourcesRequestSchema, () => ({ resources: MCP_RESOURCES }));
+    server.setRequestHandler(types.ListResourceTemplatesRequestSchema, () => ({
+      resourceTemplates: MCP_RESOURCE_TEMPLATES,
+    }));
+    server.setRequestHandler(types.ReadResourceRequestSchema, (request) =>
+      this.resources.read(request.params.uri, context),
+    );
+    server.setRequestHandler(types.ListPromptsRequestSchema, () => ({ prompts: this.prompts.prompts }));
+    server.setRequestHandler(types.GetPromptRequestSchema, (request) =>
+      this.prompts.get(request.params.name, request.params.arguments, context),
+    );
+    server.setRequestHandler(types.CompleteRequestSchema, (request) =>
+      this.prompts.complete(request.params.ref, request.params.argument),
+    );
   }
 
   describe(): McpServerDescription {

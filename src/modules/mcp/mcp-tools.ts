@@ -6,7 +6,6 @@ import { ContactValidator } from '../../core/validation/contact-validator';
 import { invalidField } from '../../core/validation/invalid-request';
 import type { QueryDeclaration } from '../../core/validation/query-declaration';
 import { routedMountPath } from '../../http/mount-path';
-import type { HttpRequestLike } from '../../http/native-http';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { contactsFromJson } from '../batches/batch-body';
 import { vcfTextContacts } from '../batches/batch-vcf';
@@ -15,7 +14,7 @@ import { BatchOutcomes } from '../batches/batch-outcomes';
 import { BATCH_ITEMS_QUERY } from '../batches/batch-queries';
 import { batchUrl } from '../batches/batch-url';
 import { BatchesService } from '../batches/batches.service';
-import { toBatchDto } from '../batches/dto/batch.dto';
+import { toBatchDto, type BatchDto } from '../batches/dto/batch.dto';
 import { ProductService } from '../product/product.service';
 import { checkedStyleShape } from '../qrcodes/qr-style-checks';
 import { QRCODE_QUERY } from '../qrcodes/qrcode-query';
@@ -26,16 +25,13 @@ import { CARD_QUERY, cardOptions, qrImageOptions, VCARD_QUERY } from '../vcard/c
 import { QrImageService } from '../vcard/qr-image.service';
 import { VCardImportService } from '../vcard/vcard-import.service';
 import { VCardService } from '../vcard/vcard.service';
+import { mcpIcons } from './mcp-icon';
+import { McpResources } from './mcp-resources';
 import { mcpSdk } from './mcp-sdk';
 import { mcpToolDefinitions } from './mcp-tool-definitions';
+import type { McpCallContext } from './mcp-call-context';
+import { codeResult, onlyArguments, structuredResult, textBlock } from './mcp-results';
 import { restorePrototypeArgument } from './prototype-arguments';
-
-/** The HTTP request an MCP message came in, for what REST takes from its request too. */
-export interface McpCallContext {
-  request: HttpRequestLike;
-  /** Sets a response header (RateLimit-*) while the answer has not been sent. */
-  setHeader: (name: string, value: string) => void;
-}
 
 type Args = Record<string, unknown>;
 
@@ -76,8 +72,10 @@ export class McpTools {
     private readonly contacts: ContactValidator,
     private readonly codes: QrCodesService,
     private readonly imports: VCardImportService,
+    private readonly resources: McpResources,
   ) {
-    this.definitions = mcpToolDefinitions(config.batches.maxContacts);
+    const icons = mcpIcons(`${config.publicBaseUrl}/mcp`).tool;
+    this.definitions = mcpToolDefinitions(config.batches.maxContacts).map((tool) => ({ ...tool, icons }));
   }
 
   async call(name: string, args: Args | undefined, context: McpCallContext): Promise<CallToolResult> {
@@ -92,22 +90,24 @@ export class McpTools {
           return this.importVCard(given);
         case 'list_templates': {
           const query = LIST_TEMPLATES_QUERY.validate(given);
-          return this.structured(this.templates.list(query.limit ?? DEFAULT_TEMPLATE_LIMIT, query.cursor));
+          return structuredResult(this.templates.list(query.limit ?? DEFAULT_TEMPLATE_LIMIT, query.cursor));
         }
         case 'get_product_context':
-          return this.structured(this.product.getContext());
+          onlyArguments(given, []);
+          return structuredResult(this.product.getContext());
         case 'create_vcard_batch':
-          return this.structured(await this.createBatch(given, context));
+          return this.batchResult(await this.createBatch(given, context));
         case 'get_vcard_batch': {
+          onlyArguments(given, ['batchId']);
           const batch = await this.batches.get(this.batchId(given));
-          return this.structured(toBatchDto(batch, batchUrl(this.config.publicBaseUrl, context.request, batch.id)));
+          return this.batchResult(toBatchDto(batch, batchUrl(this.config.publicBaseUrl, context.request, batch.id)));
         }
         case 'list_vcard_batch_items': {
           const { batchId, ...rest } = given;
           const query = BATCH_ITEMS_QUERY.validate(rest);
           const batch = await this.batches.get(this.batchId({ batchId }));
           const docsBase = `${this.config.publicBaseUrl}${routedMountPath(context.request)}`;
-          return this.structured(await this.outcomes.items(batch, query.limit ?? 20, query.cursor, docsBase));
+          return structuredResult(await this.outcomes.items(batch, query.limit ?? 20, query.cursor, docsBase));
         }
       }
     } catch (error) {
@@ -123,30 +123,24 @@ export class McpTools {
     const [query, fields] = split(args, CARD_QUERY);
     const contact = this.contacts.validate(fields);
     const result = this.vcards.create(contact, query.template, cardOptions(query));
-    // The vCard text first for clients that show only text; the JSON for those without
-    // structuredContent support (the MCP spec asks for both).
-    return this.structured(result, result.vcard);
+    // The vCard text first for clients that show only text.
+    return structuredResult(result, textBlock(result.vcard));
   }
 
   /** Exactly the POST /v1/vcard path with a vCard body: the same import, then the same card, plus its report. */
   private importVCard(args: Args): CallToolResult {
     const [query, rest] = split(args, CARD_QUERY);
     const result = this.imports.create(this.imports.fromText(vcardArgument(rest)), query.template, cardOptions(query));
-    return this.structured(result, result.vcard);
+    return structuredResult(result, textBlock(result.vcard));
   }
 
   /** Exactly the POST /v1/vcard path with Accept: image/png. */
   private createVCardQrCode(args: Args): CallToolResult {
     const [query, fields] = split(args, VCARD_QUERY);
     const contact = this.contacts.validate(fields);
-    const { qrPayload } = this.vcards.create(contact, query.template, cardOptions(query));
-    const png = this.images.render(qrPayload, 'png', qrImageOptions(query));
-    return {
-      content: [
-        { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
-        { type: 'text', text: qrPayload },
-      ],
-    };
+    const card = this.vcards.create(contact, query.template, cardOptions(query));
+    const png = this.images.render(card.qrPayload, 'png', qrImageOptions(query));
+    return codeResult({ data: png.toString('base64'), mimeType: 'image/png' }, card);
   }
 
   /** Exactly the POST /v1/qrcodes path with Accept: application/json: the PNG as image content, the rest structured. */
@@ -155,20 +149,14 @@ export class McpTools {
     const contact = this.contacts.validate(fields);
     const answer = await this.codes.create({ contact, style: checkedStyleShape(style), query, image: 'png' });
     const { image, ...result } = qrCodeJson(answer);
-    return {
-      structuredContent: result as unknown as Record<string, unknown>,
-      content: [
-        { type: 'image', data: image.data, mimeType: image.mediaType },
-        { type: 'text', text: result.qrPayload },
-      ],
-    };
+    return codeResult({ data: image.data, mimeType: image.mediaType }, result);
   }
 
   /**
    * Exactly the POST /v1/batches path with a JSON body, or with a vCard body for `vcard`: the same
    * checks, imports, limits, rate cost and queue.
    */
-  private async createBatch(args: Args, context: McpCallContext): Promise<object> {
+  private async createBatch(args: Args, context: McpCallContext): Promise<BatchDto> {
     const [query, body] = split(args, CARD_QUERY);
     const fromVcf = Object.hasOwn(body, 'vcard') && !Object.hasOwn(body, 'contacts');
     const contacts = fromVcf
@@ -186,19 +174,17 @@ export class McpTools {
     return toBatchDto(batch, batchUrl(this.config.publicBaseUrl, context.request, batch.id));
   }
 
+  /** A batch, with links to its resource and, once it has succeeded, to its files. */
+  private batchResult(batch: BatchDto): CallToolResult {
+    const result = structuredResult(batch);
+    return { ...result, content: [...result.content, ...this.resources.links(batch)] };
+  }
+
   private batchId(args: Args): string {
     const id = args.batchId;
     if (typeof id !== 'string')
       throw invalidField('batchId', 'type', id === undefined ? 'batchId is required' : 'batchId must be a string');
     return id;
-  }
-
-  /** A tool whose answer is a JSON object: structured, then as text (after any texts of its own). */
-  private structured(value: object, ...texts: string[]): CallToolResult {
-    return {
-      structuredContent: value as Record<string, unknown>,
-      content: [...texts, JSON.stringify(value)].map((text) => ({ type: 'text' as const, text })),
-    };
   }
 
   /**

@@ -1,15 +1,18 @@
 import { keepPrototypeArguments } from './prototype-arguments';
-import { Body, Controller, Delete, Get, Headers, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Headers, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ApiError } from '../../core/errors/api-error';
 import { ApiRoute } from '../../http/api-route.decorator';
 import { BodyLimit } from '../../http/body-limit.decorator';
+import { NotRateLimited } from '../../http/edge-policy';
 import { HttpRequestLike, nativeRequest, takeOverResponse } from '../../http/native-http';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
-import { McpHostGuard } from './allowed-host';
+import { McpHostGuard } from './mcp-host.guard';
+import { MCP_ICON_PATH, MCP_ICON_SVG } from './mcp-icon';
 import { mcpSdk } from './mcp-sdk';
 import { McpServerDescription, McpServerFactory } from './mcp-server.factory';
 import { refuseJsonRpc } from './jsonrpc-refusal';
+import { refuseMalformedToolCalls } from './tool-call-params';
 
 const NO_STREAM = {
   message: 'This MCP server is stateless and offers no server-to-client event stream.',
@@ -59,6 +62,7 @@ export class McpController {
       void server.close();
     });
     await server.connect(transport);
+    refuseMalformedToolCalls(transport);
     keepPrototypeArguments(body);
     // The host has already parsed (and size-limited) the body; the SDK must not read the stream again.
     await transport.handleRequest(nativeRequest(request), raw, body);
@@ -75,6 +79,15 @@ export class McpController {
       throw new ApiError('method_not_allowed', { ...NO_STREAM, headers: { Allow: 'POST' } });
     }
     return this.servers.describe();
+  }
+
+  /** The icon the server and its tools list (MCP `icons`), for a client to show beside them. */
+  @Get(MCP_ICON_PATH)
+  @NotRateLimited()
+  @Header('Content-Type', 'image/svg+xml')
+  @Header('Cache-Control', 'public, max-age=86400')
+  icon(): string {
+    return MCP_ICON_SVG;
   }
 
   /** No sessions to end in stateless mode; declared so the Host check covers DELETE too. */

@@ -25,6 +25,24 @@ export function isAllowedHost(host: string | undefined, allowedHosts: readonly s
   return name !== '' && allowedHosts.some((allowed) => normalizeHostName(allowed) === name);
 }
 
+/** An Origin header as an origin (`HTTPS://App.example.com:443` → `https://app.example.com`), else as sent. */
+function originOf(origin: string): string {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return origin;
+  }
+}
+
+/**
+ * True when a request may be answered for its Origin: no Origin (not a browser), no list (any
+ * origin, the default), or an origin in the list (`null`, an opaque origin, never is).
+ */
+export function isAllowedOrigin(origin: string | undefined, allowedOrigins: readonly string[] | null): boolean {
+  if (origin === undefined || allowedOrigins === null) return true;
+  return allowedOrigins.includes(originOf(origin));
+}
+
 /**
  * DNS-rebinding protection for the MCP endpoint, wherever it is mounted: a request whose Host is
  * not in `mcp.allowedHosts` gets 403 `forbidden_host`, whatever its method (the controller
@@ -36,9 +54,11 @@ export function isAllowedHost(host: string | undefined, allowedHosts: readonly s
  *
  * Why Host and not Origin: DNS rebinding makes a browser send the attacker's host name in `Host`
  * while the connection reaches this server; checking `Host` is what stops it (and what the MCP
- * conformance scenario `dns-rebinding-protection` tests). `Origin` is deliberately not restricted:
+ * conformance scenario `dns-rebinding-protection` tests). `Origin` is not restricted by default:
  * the whole API, MCP included, is public and CORS-open (`Access-Control-Allow-Origin: *`, no
- * credentials, no state), so every web origin is a valid one. The adapter's `host` honours
+ * credentials, no state), so every web origin is a valid one. An operator who wants only some web
+ * apps to call it from a browser lists them in `mcp.allowedOrigins`: another Origin is a 403
+ * `forbidden_origin` (a client that is not a browser sends none). The adapter's `host` honours
  * X-Forwarded-Host only from trusted proxies, so a client cannot spoof it.
  */
 @Injectable()
@@ -50,6 +70,9 @@ export class McpHostGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<HttpRequestLike>();
     if (!isAllowedHost(request.host ?? request.headers.host, this.config.mcp.allowedHosts))
       throw new ApiError('forbidden_host');
+    const origin = request.headers.origin;
+    if (!isAllowedOrigin(Array.isArray(origin) ? origin[0] : origin, this.config.mcp.allowedOrigins))
+      throw new ApiError('forbidden_origin');
     return true;
   }
 }

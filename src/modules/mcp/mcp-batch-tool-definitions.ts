@@ -1,0 +1,63 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CONTACTS_PER_RATE_UNIT } from '../batches/batches.service';
+import { BATCH_ITEMS_QUERY } from '../batches/batch-queries';
+import { BatchDto, BatchItemsPageDto } from '../batches/dto/batch.dto';
+import { CARD_QUERY } from '../vcard/card-query';
+import { dtoJsonSchema, type JsonSchema } from './dto-json-schema';
+import { bareArguments, object, ON_ERROR, output, READ_ONLY } from './mcp-tool-parts';
+
+const BATCH_ID = {
+  type: 'string',
+  description: 'The id create_vcard_batch returned (batch_ and a ULID).',
+};
+
+/**
+ * A batch item's result, error and import report are bare objects: create_vcard_payload's and
+ * import_vcard's outputs describe the card and the report, and every tool's description the error.
+ */
+const OUTPUT_OF_ITEMS = ['VCardRequest', 'ImportReport', 'VCardResponse', 'ErrorObject'];
+
+/** create_vcard_batch, then get_vcard_batch and list_vcard_batch_items to follow it: the batch routes. */
+export function batchToolDefinitions(maxContacts: number, contact: JsonSchema): Tool[] {
+  return [
+    {
+      name: 'create_vcard_batch',
+      title: 'Create vCard payloads for many contacts',
+      description:
+        `Starts a batch of 1 to ${maxContacts} contacts (the fields and limits of create_vcard_payload; an invalid one fails alone), or of the cards of vcard text (each imported as import_vcard does, its report in its item), and returns it at once (status queued) with its progress and links. ` +
+        `Follow it with get_vcard_batch until status is succeeded, then read the outcomes with list_vcard_batch_items. As POST /v1/batches; costs ceil(contacts / ${CONTACTS_PER_RATE_UNIT}) units of the rate budget; the contacts are kept until the batch expires. ${ON_ERROR}`,
+      inputSchema: object({
+        contacts: {
+          type: 'array',
+          minItems: 1,
+          maxItems: maxContacts,
+          items: contact,
+          description: 'The contacts, in order (or vcard instead).',
+        },
+        vcard: { type: 'string', minLength: 1, description: 'Instead of contacts: vCard text, one contact per card.' },
+        ...bareArguments(CARD_QUERY.schemas()),
+      }),
+      outputSchema: output(dtoJsonSchema(BatchDto)),
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    {
+      name: 'get_vcard_batch',
+      title: 'Get a batch and its progress',
+      description:
+        'Returns a batch created by create_vcard_batch: status (queued, running, succeeded, failed) and progress. As GET /v1/batches/{id}; an unknown or expired id is the error batch_not_found.',
+      inputSchema: object({ batchId: BATCH_ID }, ['batchId']),
+      outputSchema: output(dtoJsonSchema(BatchDto)),
+      annotations: READ_ONLY,
+    },
+    {
+      name: 'list_vcard_batch_items',
+      title: "List a batch's outcomes",
+      description:
+        "Pages through a batch's outcomes in input order: each item is {index, status, result | error}, result exactly what create_vcard_payload returns for that contact, error the error it would have returned; pending until processed. " +
+        'Pass pagination.next_cursor as cursor until pagination.has_more is false. As GET /v1/batches/{id}/items.',
+      inputSchema: object({ batchId: BATCH_ID, ...BATCH_ITEMS_QUERY.schemas() }, ['batchId']),
+      outputSchema: output(dtoJsonSchema(BatchItemsPageDto, OUTPUT_OF_ITEMS)),
+      annotations: READ_ONLY,
+    },
+  ];
+}

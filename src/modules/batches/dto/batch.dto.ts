@@ -91,6 +91,14 @@ export class BatchDto {
   links: BatchLinksDto;
 }
 
+@ApiSchema({ name: 'BatchRowLeftOut' })
+class BatchRowLeftOutDto {
+  @ApiProperty({ example: 'phones[0].number', description: 'The value’s path in the contact the row describes.' })
+  field: string;
+  @ApiProperty({ example: 'format', description: 'The contact rule’s word, as in an invalid_request error’s details.' })
+  reason: string;
+}
+
 @ApiSchema({ name: 'BatchItem' })
 export class BatchItemDto {
   @ApiProperty({ type: 'integer', description: 'Position of the contact in the request, from 0.' })
@@ -114,6 +122,12 @@ export class BatchItemDto {
       'For a card of a vCard export that could be imported: its report (lines counted in the whole file), beside result or error.',
   })
   import?: ImportReportDto;
+  @ApiPropertyOptional({
+    type: [BatchRowLeftOutDto],
+    description:
+      'For a row of a Google or Outlook export of which the contact rules rejected a value: each value left out (its path in the row’s contact and the rule’s word, never the value); result is the card without them.',
+  })
+  leftOut?: BatchRowLeftOutDto[];
 }
 
 @ApiSchema({ name: 'BatchItemsPage' })

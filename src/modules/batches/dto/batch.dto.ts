@@ -6,6 +6,7 @@ import { VCardRequestDto } from '../../vcard/dto/vcard-request.dto';
 import { VCardResponseDto } from '../../vcard/dto/vcard-response.dto';
 import { QrStyleDto } from '../../qrcodes/dto/qr-style.dto';
 import type { BatchRecord, BatchSource } from '../../../infra/store/batch-record';
+import { SHEET_LAYOUT_NAMES } from '../../../lib/print';
 
 const BATCH_SOURCES: readonly BatchSource[] = ['json', 'csv', 'google-csv', 'outlook-csv', 'vcard'];
 
@@ -52,6 +53,17 @@ class BatchLinksDto {
     description: 'One .vcf with every successful card, in input order, once the batch has succeeded.',
   })
   vcf: string;
+  @ApiProperty({
+    format: 'uri',
+    description:
+      'codes.zip: a QR code and a one-card .vcf per successful contact, and manifest.csv, once the batch has succeeded.',
+  })
+  codes: string;
+  @ApiProperty({
+    format: 'uri',
+    description: `sheet.pdf: every successful contact's name and QR code on print-ready pages, here at layout=${SHEET_LAYOUT_NAMES[0]}; any layout: ${SHEET_LAYOUT_NAMES.join(', ')}.`,
+  })
+  sheet: string;
   @ApiProperty({ format: 'uri', description: 'Server-Sent Events with the progress, then the final counts.' })
   stream: string;
 }
@@ -154,6 +166,8 @@ export function toBatchDto(batch: BatchRecord, self: string): BatchDto {
       self,
       items: `${self}/items`,
       vcf: `${self}/cards.vcf`,
+      codes: `${self}/codes.zip`,
+      sheet: `${self}/sheet.pdf?layout=${SHEET_LAYOUT_NAMES[0]}`,
       stream: self.replace(/\/v1\/batches\/(batch_[0-9A-Z]+)$/, '/v1/stream?batchId=$1'),
     },
   };

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { overflow, PlaygroundBrowser } from '../utils/playground-browser';
-import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
+import { CHROMIUM, overflow, PlaygroundBrowser } from '../utils/playground-browser';
+import { describeWithProgram } from '../utils/system-program';
 
 // What a person meets first on the playground: a failed Create never leaves an older contact's
 // code on screen, the page fits a phone, and a rejected field is named by its label, next to the
@@ -10,7 +10,7 @@ import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
 
 const PHONE_WIDTHS = [360, 375, 390];
 
-describeWithPrograms(PROGRAMS.chromium)('the playground on first use, in Chromium', () => {
+describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground on first use, in Chromium', () => {
   const playground = PlaygroundBrowser.forSuite();
   let page: Page;
 

@@ -58,7 +58,7 @@ async function pageState(page: Page): Promise<string> {
 const isImport = (response: Response): boolean =>
   new URL(response.url()).pathname === '/v1/vcard' && response.request().headers()['content-type'] === 'text/vcard';
 
-describeWithPrograms(PROGRAMS.chromium, PROGRAMS.zbarimg)('the playground: import a .vcf, in Chromium', () => {
+describeWithPrograms([PROGRAMS.chromium, PROGRAMS.zbarimg])('the playground: import a .vcf, in Chromium', () => {
   const playground = PlaygroundBrowser.forSuite();
   let page: Page;
 

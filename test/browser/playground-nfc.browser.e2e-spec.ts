@@ -46,7 +46,7 @@ async function saved(download: Download): Promise<Buffer> {
   return readFileSync((await download.path())!);
 }
 
-describeWithPrograms(PROGRAMS.chromium, PROGRAMS.zbarimg)('the playground: NFC tag fit, in Chromium', () => {
+describeWithPrograms([PROGRAMS.chromium, PROGRAMS.zbarimg])('the playground: NFC tag fit, in Chromium', () => {
   const playground = PlaygroundBrowser.forSuite();
   let page: Page;
 

@@ -2,8 +2,8 @@
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { decodePng, overflow, PlaygroundBrowser } from '../utils/playground-browser';
-import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
+import { CHROMIUM, decodePng, overflow, PlaygroundBrowser } from '../utils/playground-browser';
+import { describeWithProgram } from '../utils/system-program';
 
 // The style panel of the playground, in Chromium: colours, shapes, a logo and a caption previewed
 // live by the service's own renderer (the bundled src/lib/qr/style), the preview read back by zbar
@@ -25,7 +25,7 @@ function logoPng(): Buffer {
   return PNG.sync.write(image);
 }
 
-describeWithPrograms(PROGRAMS.chromium)('the playground: style panel, in Chromium', () => {
+describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground: style panel, in Chromium', () => {
   const playground = PlaygroundBrowser.forSuite();
   let page: Page;
 

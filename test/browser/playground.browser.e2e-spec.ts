@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { Contact, decodePng, Field, LABELS, PlaygroundBrowser, VCardBody } from '../utils/playground-browser';
-import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
+import { CHROMIUM, Contact, decodePng, Field, LABELS, PlaygroundBrowser, VCardBody } from '../utils/playground-browser';
+import { describeWithProgram } from '../utils/system-program';
 import { listenTestApp } from '../utils/test-app';
 
 // The playground in a real Chromium, as a person uses it: labelled fields, the Create button, the
@@ -44,7 +44,7 @@ const SCREENSHOT_CARD: Contact = {
   address: "12 St James's Square\nLondon SW1Y 4JH",
 };
 
-describeWithPrograms(PROGRAMS.chromium)('playground in Chromium', () => {
+describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chromium', () => {
   const playground = PlaygroundBrowser.forSuite();
   let page: Page;
 

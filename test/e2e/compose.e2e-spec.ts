@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/load-config';
 import { ROOT } from '../utils/service-command';
-import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
+import { describeWithProgram } from '../utils/system-program';
 
 type ComposeConfig = {
   services: {
@@ -34,21 +34,24 @@ function apiSettings(config: ComposeConfig): { port: number; publicBaseUrl: stri
   return { port, publicBaseUrl };
 }
 
-describeWithPrograms(PROGRAMS.dockerCompose)('docker-compose.yml: links point at the port clients reach', () => {
-  it.each<[string, Record<string, string>, number, string]>([
-    ['by default', {}, 3000, 'http://localhost:3000'],
-    ['with PORT=8080', { PORT: '8080' }, 8080, 'http://localhost:8080'],
-    [
-      'with an explicit PUBLIC_BASE_URL',
-      { PORT: '8080', PUBLIC_BASE_URL: 'https://cards.example.com' },
-      8080,
-      'https://cards.example.com',
-    ],
-  ])('%s', (_case, variables, published, publicBaseUrl) => {
-    const { text, config } = composeConfig(variables);
-    // docker-compose 1.29 leaves what it cannot expand (a nested default) in the value.
-    expect(text).not.toContain('${');
-    expect(config.services.proxy.ports).toEqual([{ published, target: 8080 }]);
-    expect(apiSettings(config)).toEqual({ port: 3000, publicBaseUrl });
-  });
-});
+describeWithProgram('docker-compose', 'apt-get install -y docker-compose', ['version'])(
+  'docker-compose.yml: links point at the port clients reach',
+  () => {
+    it.each<[string, Record<string, string>, number, string]>([
+      ['by default', {}, 3000, 'http://localhost:3000'],
+      ['with PORT=8080', { PORT: '8080' }, 8080, 'http://localhost:8080'],
+      [
+        'with an explicit PUBLIC_BASE_URL',
+        { PORT: '8080', PUBLIC_BASE_URL: 'https://cards.example.com' },
+        8080,
+        'https://cards.example.com',
+      ],
+    ])('%s', (_case, variables, published, publicBaseUrl) => {
+      const { text, config } = composeConfig(variables);
+      // docker-compose 1.29 leaves what it cannot expand (a nested default) in the value.
+      expect(text).not.toContain('${');
+      expect(config.services.proxy.ports).toEqual([{ published, target: 8080 }]);
+      expect(apiSettings(config)).toEqual({ port: 3000, publicBaseUrl });
+    });
+  },
+);

@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { ringLogo, svgDataUrl } from '../fixtures/styled/styled-fixtures';
 import { rasteriseSvg } from '../utils/qr-image-reader';
 import { zbarimgRead, zxingAvailable, zxingRead } from '../utils/styled-code-readers';
-import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
+import { describeWithProgram } from '../utils/system-program';
 import { buildTestApp, useTestApp } from '../utils/test-app';
 
 // POST /v1/qrcodes through createApp(), as in production. Every styled code answered is read back
@@ -30,7 +30,7 @@ function independentReads(png: Buffer): { zbarimg: string | null; zxing: string 
   return { zbarimg, zxing };
 }
 
-describeWithPrograms(PROGRAMS.zbarimg)('POST /v1/qrcodes', () => {
+describeWithProgram('zbarimg', 'apt-get install -y zbar-tools')('POST /v1/qrcodes', () => {
   const suite = useTestApp();
   const post = (body: unknown, accept?: string, query = '', path = '/v1/qrcodes') =>
     suite.app.inject({

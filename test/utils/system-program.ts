@@ -10,8 +10,8 @@ export interface SystemProgram {
   mustSucceed?: boolean;
 }
 
-const POPPLER = 'apt-get install -y poppler-utils';
-const poppler = (program: string): SystemProgram => ({ program, install: POPPLER, args: ['-v'] });
+const POPPLER_INSTALL = 'apt-get install -y poppler-utils';
+const poppler = (program: string): SystemProgram => ({ program, install: POPPLER_INSTALL, args: ['-v'] });
 
 /** The programs the suites run, by what the suites call them. */
 export const PROGRAMS = {
@@ -29,6 +29,15 @@ export const PROGRAMS = {
   dockerCompose: { program: 'docker-compose', install: 'apt-get install -y docker-compose', args: ['version'] },
   python3: { program: 'python3', install: 'apt-get install -y python3' },
 } as const satisfies Record<string, SystemProgram>;
+
+/** Every poppler-utils program the print suites run (one package: a suite that needs one, checks all). */
+export const POPPLER: readonly SystemProgram[] = [
+  PROGRAMS.pdfinfo,
+  PROGRAMS.pdftoppm,
+  PROGRAMS.pdftotext,
+  PROGRAMS.pdffonts,
+  PROGRAMS.pdfimages,
+];
 
 const found = new Map<string, boolean>();
 /** The missing programs this test file's skip lines already named. */
@@ -52,7 +61,7 @@ export function hasProgram({ program, args = ['--version'], mustSucceed = false 
  * naming each missing program and what to install; under CI=true a missing program is a failure,
  * never a skip (.ci/run installs every one).
  */
-export function describeWithPrograms(...programs: SystemProgram[]): typeof describe {
+export function describeWithPrograms(programs: readonly SystemProgram[]): typeof describe {
   const missing = programs.filter((program) => !hasProgram(program));
   if (missing.length === 0) return describe;
   const names = [...new Set(missing.map(({ program }) => program))];
@@ -74,8 +83,8 @@ export function describeWithProgram(
   args: string[] = ['--version'],
   mustSucceed = false,
 ): typeof describe {
-  return describeWithPrograms({ program, install, args, mustSucceed });
+  return describeWithPrograms([{ program, install, args, mustSucceed }]);
 }
 
 /** The suites that run against a real redis-server on a free loopback port. */
-export const describeWithRedis = (): typeof describe => describeWithPrograms(PROGRAMS.redis);
+export const describeWithRedis = (): typeof describe => describeWithPrograms([PROGRAMS.redis]);

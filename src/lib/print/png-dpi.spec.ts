@@ -1,7 +1,7 @@
 import { expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { qrMatrix, qrPng } from '../qr';
-import { describeWithPrograms, PROGRAMS } from '../../../test/utils/system-program';
+import { describeWithProgram } from '../../../test/utils/system-program';
 import { pngWithDpi } from './png-dpi';
 
 /** The chunks as Python's zlib and struct read them (an independent parser): type, data, CRC valid. */
@@ -25,7 +25,7 @@ print(json.dumps(out))`;
 
 const png = qrPng(qrMatrix('BEGIN:VCARD\r\nFN:A\r\nEND:VCARD\r\n', 'M'), { scale: 4, margin: 4 });
 
-describeWithPrograms(PROGRAMS.python3)('pngWithDpi, read back by Python', () => {
+describeWithProgram('python3', 'apt-get install -y python3')('pngWithDpi, read back by Python', () => {
   it('adds a pHYs chunk right after IHDR with the DPI as pixels per metre, keeping every other byte', () => {
     const withDpi = pngWithDpi(png, 300);
     const read = chunks(withDpi);

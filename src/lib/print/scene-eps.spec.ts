@@ -2,7 +2,7 @@ import { afterEach, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { jpegLogo, pngLogo, styledScene, SVG_LOGO } from '../../../test/fixtures/print/styled-scenes';
 import { PrintFile, renderEps, zbarimg } from '../../../test/utils/print-readers';
-import { describeWithPrograms, PROGRAMS } from '../../../test/utils/system-program';
+import { describeWithProgram } from '../../../test/utils/system-program';
 import { plainQrScene, qrMatrix } from '../qr';
 import { sceneEps } from './scene-eps';
 
@@ -61,8 +61,8 @@ it('writes black as 0 setgray, other colours as RGB, lines of at most 255 charac
   expect(sceneEps(scene, { widthPt: MM30 }).equals(eps)).toBe(true);
 });
 
-describeWithPrograms(PROGRAMS.gs)('what Ghostscript draws', () => {
-  const zbar = describeWithPrograms(PROGRAMS.zbarimg);
+describeWithProgram('gs', 'apt-get install -y ghostscript')('what Ghostscript draws', () => {
+  const zbar = describeWithProgram('zbarimg', 'apt-get install -y zbar-tools');
 
   zbar('at 300 dpi, cropped to the EPS', () => {
     it('decodes a plain code to its payload, its dark modules inside the quiet zone', () => {

@@ -37,12 +37,8 @@ function open(pdf: Buffer): PrintFile {
 }
 afterEach(() => files.splice(0).forEach((file) => file.done()));
 
-describeWithPrograms(
-  PROGRAMS.pdftoppm,
-  PROGRAMS.pdfinfo,
-  PROGRAMS.pdfimages,
-)('scenePdf', () => {
-  const zbar = describeWithPrograms(PROGRAMS.zbarimg);
+describeWithPrograms([PROGRAMS.pdftoppm, PROGRAMS.pdfinfo, PROGRAMS.pdfimages])('scenePdf', () => {
+  const zbar = describeWithPrograms([PROGRAMS.zbarimg]);
 
   zbar('a plain code', () => {
     it('is one page the code wide, drawn as vector paths in pure K, and decodes to its payload at 300 dpi', async () => {

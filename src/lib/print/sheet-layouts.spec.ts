@@ -11,7 +11,7 @@ import {
   zbarimg,
   type GreyRaster,
 } from '../../../test/utils/print-readers';
-import { describeWithPrograms, PROGRAMS } from '../../../test/utils/system-program';
+import { describeWithPrograms, POPPLER, PROGRAMS } from '../../../test/utils/system-program';
 import { SHEET_LAYOUTS, sheetCodeBoxMm, type SheetLayoutName } from './sheet-layouts';
 import { writeSheet } from './sheet-writer';
 
@@ -86,13 +86,8 @@ afterAll(() => files.forEach((file) => file.done()));
 
 const compact = (text: string) => text.replace(/\s+/g, '');
 
-describeWithPrograms(
-  PROGRAMS.pdftoppm,
-  PROGRAMS.pdfinfo,
-  PROGRAMS.pdftotext,
-  PROGRAMS.pdffonts,
-)('sheet layouts', () => {
-  const zbar = describeWithPrograms(PROGRAMS.zbarimg);
+describeWithPrograms(POPPLER)('sheet layouts', () => {
+  const zbar = describeWithPrograms([PROGRAMS.zbarimg]);
 
   zbar.each(Object.keys(GRIDS) as SheetLayoutName[])('%s', (name) => {
     const grid = GRIDS[name];

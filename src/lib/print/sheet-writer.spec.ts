@@ -31,11 +31,7 @@ describe('which text a shipped font prints', () => {
   });
 });
 
-describeWithPrograms(
-  PROGRAMS.pdftotext,
-  PROGRAMS.pdfinfo,
-  PROGRAMS.pdfimages,
-)('writeSheet', () => {
+describeWithPrograms([PROGRAMS.pdftotext, PROGRAMS.pdfinfo, PROGRAMS.pdfimages])('writeSheet', () => {
   it('leaves out a line no shipped font can draw, counts the item textless and reports it with the left-out and missing ones', async () => {
     const entries: SheetEntry[] = [
       personItem(0),

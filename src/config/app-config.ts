@@ -1,4 +1,4 @@
-import type { LogLevelName } from '../core/logging/app-logger';
+import type { LogFormatName, LogLevelName } from '../core/logging/app-logger';
 import type { ServiceConfig } from '../options/service-config';
 import type { VCardPayloadOptions } from '../options/vcard-payload-options';
 
@@ -14,6 +14,8 @@ export interface AppConfig extends ServiceConfig {
   /** Addresses or CIDR ranges whose X-Forwarded-For is believed; empty: none. */
   trustProxy: string[];
   logLevel: LogLevelName;
+  /** JSON lines, human lines, or `auto`: human on a terminal, JSON otherwise. */
+  logFormat: LogFormatName;
   /** Whether GET / serves the playground page. */
   playground: boolean;
   /** Longest time a client may take to send a whole request, headers and body (408 after it). */

@@ -1,7 +1,7 @@
 import { ConfigError, LIMITS, OptionChecks } from '../options/option-checks';
 import { OptionName, resolveServiceConfig } from '../options/resolve-service-config';
 import type { VCardPayloadOptions } from '../options/vcard-payload-options';
-import { LOG_LEVELS } from '../core/logging/app-logger';
+import { LOG_FORMATS, LOG_LEVELS } from '../core/logging/app-logger';
 import { AppConfig } from './app-config';
 
 export { ConfigError };
@@ -95,6 +95,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 65_536, LIMITS.bodyLimitBytes),
     trustProxy: check.proxyList('TRUST_PROXY', read.list('TRUST_PROXY') ?? []),
     logLevel: check.oneOf('LOG_LEVEL', read.raw('LOG_LEVEL') ?? 'info', LOG_LEVELS) ?? 'info',
+    logFormat: check.oneOf('LOG_FORMAT', read.raw('LOG_FORMAT') ?? 'auto', LOG_FORMATS) ?? 'auto',
     playground: read.flag('PLAYGROUND', true),
     requestTimeoutMs: read.int('REQUEST_TIMEOUT_MS', 15_000, LIMITS.requestTimeoutMs),
     keepAliveTimeoutMs: read.int('KEEP_ALIVE_TIMEOUT_MS', 5_000, LIMITS.keepAliveTimeoutMs),

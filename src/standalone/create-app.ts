@@ -53,7 +53,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   useCsvParser(fastify, ownBody);
   usePassThroughParsers(fastify, VCARD_BODY_TYPES, ownBody);
 
-  const logger = options.logger ?? createAppLogger(config.logLevel);
+  const logger = options.logger ?? createAppLogger(config.logLevel, config.logFormat);
   const app = await NestFactory.create<NestFastifyApplication>(StandaloneModule.forRoot(config), adapter, {
     bodyParser: false,
     logger,

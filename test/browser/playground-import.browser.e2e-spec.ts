@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileChooser, Page, Response } from 'playwright-core';
-import { CHROMIUM, overflow, PlaygroundBrowser, VCardBody } from '../utils/playground-browser';
+import { overflow, PlaygroundBrowser, VCardBody } from '../utils/playground-browser';
 import { zbarimg } from '../utils/print-readers';
-import { describeWithProgram } from '../utils/system-program';
+import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
 import { listenTestApp } from '../utils/test-app';
 
 // Import on the playground, in Chromium: a .vcf chosen with the file picker, dropped on the page
@@ -58,7 +58,7 @@ async function pageState(page: Page): Promise<string> {
 const isImport = (response: Response): boolean =>
   new URL(response.url()).pathname === '/v1/vcard' && response.request().headers()['content-type'] === 'text/vcard';
 
-describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground: import a .vcf, in Chromium', () => {
+describeWithPrograms([PROGRAMS.chromium, PROGRAMS.zbarimg])('the playground: import a .vcf, in Chromium', () => {
   const playground = PlaygroundBrowser.forSuite();
   let page: Page;
 

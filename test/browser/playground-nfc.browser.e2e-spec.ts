@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ndef from 'ndef';
 import type { Download, Page } from 'playwright-core';
-import { CHROMIUM, overflow, PlaygroundBrowser, VCardBody } from '../utils/playground-browser';
+import { overflow, PlaygroundBrowser, VCardBody } from '../utils/playground-browser';
 import { zbarimg } from '../utils/print-readers';
-import { describeWithProgram } from '../utils/system-program';
+import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
 
 // The NFC tag choice of the playground, in Chromium: the tag fit beside the QR fit, what the
 // tag's budget left out, the tag content downloaded as .ndef and read back by the NFC Forum
@@ -46,7 +46,7 @@ async function saved(download: Download): Promise<Buffer> {
   return readFileSync((await download.path())!);
 }
 
-describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('the playground: NFC tag fit, in Chromium', () => {
+describeWithPrograms([PROGRAMS.chromium, PROGRAMS.zbarimg])('the playground: NFC tag fit, in Chromium', () => {
   const playground = PlaygroundBrowser.forSuite();
   let page: Page;
 

@@ -12,7 +12,7 @@ import {
   zbarimg,
 } from '../utils/print-readers';
 import { zxingAvailable, zxingRead } from '../utils/styled-code-readers';
-import { describeWithProgram } from '../utils/system-program';
+import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
 import { buildTestApp } from '../utils/test-app';
 
 // GET /v1/batches/{id}/sheet.pdf of a styled batch: every code drawn in the batch's style, checked
@@ -35,7 +35,7 @@ interface Item {
   result: { qrPayload: string };
 }
 
-describeWithProgram('pdftoppm', 'apt-get install -y poppler-utils zbar-tools', ['-v'])(
+describeWithPrograms([PROGRAMS.pdfinfo, PROGRAMS.pdftoppm, PROGRAMS.pdftotext, PROGRAMS.zbarimg])(
   'GET /v1/batches/{id}/sheet.pdf of a styled batch',
   () => {
     let app: NestFastifyApplication;

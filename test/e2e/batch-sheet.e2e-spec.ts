@@ -4,7 +4,7 @@ import { PEOPLE } from '../fixtures/print/sheet-people';
 import { finishedBatch, MIXED_SHEET_CONTACTS, type SheetBatchItem } from '../utils/sheet-batch';
 import { SHEET_LAYOUTS, SHEET_LAYOUT_NAMES, type SheetLayoutName } from '../../src/lib/print';
 import { cropRaster, pdfFonts, pdfPages, pdfText, PrintFile, renderPdfPage, zbarimg } from '../utils/print-readers';
-import { describeWithProgram } from '../utils/system-program';
+import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
 import { buildTestApp } from '../utils/test-app';
 
 // GET /v1/batches/{id}/sheet.pdf through createApp() as in production: every layout read by poppler
@@ -15,7 +15,7 @@ import { buildTestApp } from '../utils/test-app';
 const MM_PER_PT = 25.4 / 72;
 const DPI = 300;
 
-describeWithProgram('pdftoppm', 'apt-get install -y poppler-utils zbar-tools', ['-v'])(
+describeWithPrograms([PROGRAMS.pdfinfo, PROGRAMS.pdftoppm, PROGRAMS.pdftotext, PROGRAMS.pdffonts, PROGRAMS.zbarimg])(
   'GET /v1/batches/{id}/sheet.pdf',
   () => {
     let app: NestFastifyApplication;

@@ -17,7 +17,7 @@ interface Batch {
   status: string;
   completed_at: string | null;
   progress: { total: number; processed: number; succeeded: number; failed: number };
-  links: { self: string; items: string; vcf: string; stream: string };
+  links: { self: string; items: string; vcf: string; codes: string; sheet: string; stream: string };
 }
 interface Item {
   index: number;
@@ -115,6 +115,8 @@ describe('batches (memory store)', () => {
       self: `http://localhost:3000/v1/batches/${batch.id}`,
       items: `http://localhost:3000/v1/batches/${batch.id}/items`,
       vcf: `http://localhost:3000/v1/batches/${batch.id}/cards.vcf`,
+      codes: `http://localhost:3000/v1/batches/${batch.id}/codes.zip`,
+      sheet: `http://localhost:3000/v1/batches/${batch.id}/sheet.pdf?layout=card-eu`,
       stream: `http://localhost:3000/v1/stream?batchId=${batch.id}`,
     });
 
@@ -122,6 +124,14 @@ describe('batches (memory store)', () => {
     contract.expectResponse('GET', '/v1/batches/{batchId}', 200, done);
     expect(done).toMatchObject({ status: 'succeeded', progress: { total: 6, processed: 6, succeeded: 2, failed: 4 } });
     expect(done.completed_at).not.toBeNull();
+    // Each download link answers its file once the batch has succeeded.
+    for (const [link, type] of [
+      [done.links.codes, 'application/zip'],
+      [done.links.sheet, 'application/pdf'],
+    ] as const) {
+      const file = await app.inject({ method: 'GET', url: link.replace('http://localhost:3000', '') });
+      expect([file.statusCode, file.headers['content-type']]).toEqual([200, type]);
+    }
 
     const items = await allItems(batch.id, 100);
     expect(items.map((item) => [item.index, item.status])).toEqual([

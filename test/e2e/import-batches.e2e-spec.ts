@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import iconv from 'iconv-lite';
+import { readWithIcal } from '../fixtures/vcard/ical-reader';
 import { readCsvExport } from '../utils/csv-export';
 import { corpusFile, CORPUS_CSV_FILES, CORPUS_VCF_FILES } from '../utils/import-corpus';
 import { OpenApiContract } from '../utils/openapi-contract';
@@ -115,6 +116,43 @@ describe('address-book exports as batches (POST /v1/batches)', () => {
     expect(done.progress.total).toBe(rows.length);
     for (const item of await items(batch.id))
       if (item.status === 'succeeded') expect(item.result!.vcard).toContain('BEGIN:VCARD');
+  });
+
+  it('a Google row whose phones hold words keeps its name, email and bare-domain website; the phones are left out and reported', async () => {
+    const { header } = readCsvExport('google-2014-bbdb.csv');
+    const cells: Record<string, string> = {
+      Name: 'Test Person',
+      'Given Name': 'Test',
+      'Family Name': 'Person',
+      'E-mail 1 - Type': '* Home',
+      'E-mail 1 - Value': 'test@example.net',
+      'Phone 1 - Type': 'Pager',
+      'Phone 1 - Value': 'pager',
+      'Phone 2 - Type': 'Main',
+      'Phone 2 - Value': 'mainphone',
+      'Website 1 - Type': 'Home Page',
+      'Website 1 - Value': 'test.com',
+    };
+    const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+    const row = header.map((column) => quoted(cells[column] ?? '')).join(',');
+    const good = header.map((column) => quoted(column === 'Name' ? 'Ada' : '')).join(',');
+    const created = await post(`${header.map(quoted).join(',')}\r\n${row}\r\n${good}\r\n`, 'text/csv');
+    expect(created.statusCode).toBe(202);
+    expect((created.json() as Batch).source).toBe('google-csv');
+    const done = await finished((created.json() as Batch).id);
+    expect(done.progress).toMatchObject({ total: 2, succeeded: 2, failed: 0 });
+    const [item, plain] = (await items(done.id)) as Array<Item & { leftOut?: unknown }>;
+    expect(item.leftOut).toEqual([
+      { field: 'phones[0].number', reason: 'format' },
+      { field: 'phones[1].number', reason: 'format' },
+    ]);
+    expect(JSON.stringify(item.leftOut)).not.toMatch(/pager|mainphone/);
+    const card = readWithIcal(item.result!.vcard);
+    expect(card.fn).toBe('Test Person');
+    expect(card.email).toBe('test@example.net');
+    expect(card.url).toBe('https://test.com');
+    expect(card.names).not.toContain('tel');
+    expect(plain).not.toHaveProperty('leftOut');
   });
 
   it('source is json or csv for the service’s own bodies, unchanged otherwise', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
+import { readWithIcal } from '../fixtures/vcard/ical-reader';
 import { corpusFile, CORPUS_VCF_FILES, statedContacts } from '../utils/import-corpus';
 import { OpenApiContract } from '../utils/openapi-contract';
 import { buildTestApp } from '../utils/test-app';
@@ -129,6 +130,39 @@ describe('importing one vCard (POST /v1/vcard, POST /v1/jobs/vcard)', () => {
       { property: 'X-ABLABEL', line: 6, reason: 'unsupported' },
     ]);
     expect(JSON.stringify(answer.import)).not.toContain('not-an-address');
+  });
+
+  it('a 2.1 card keeps its backslashes and commas as text and its nested AGENT card as part of it (read back by ical.js)', async () => {
+    const nested = ['BEGIN:VCARD', 'VERSION:2.1', 'N:Friday;Fred', 'TEL;WORK:+1-213-555-1234', 'END:VCARD'];
+    for (const agent of [
+      ['AGENT:', ...nested],
+      [`AGENT:${nested[0]}`, ...nested.slice(1)],
+    ]) {
+      const card = [
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'N:Müller, Jr.;José',
+        'NOTE:C:\\Users\\ada',
+        ...agent,
+        'EMAIL;INTERNET:jose@example.com',
+        'END:VCARD',
+        '',
+      ].join('\r\n');
+      const res = await postVCard('/v1/vcard', card);
+      expect(res.statusCode).toBe(200);
+      const answer = res.json() as Answer;
+      expect(answer.import!.contact).toEqual({
+        fullName: 'José Müller, Jr.',
+        name: { family: 'Müller, Jr.', given: 'José' },
+        emails: [{ address: 'jose@example.com', type: 'other' }],
+        note: 'C:\\Users\\ada',
+      });
+      expect(answer.import!.leftOut).toEqual([{ property: 'AGENT', line: 5, reason: 'unsupported' }]);
+      const read = readWithIcal(answer.vcard);
+      expect(read.cards).toBe(1);
+      expect(read.n).toEqual(['Müller, Jr.', 'José', '', '', '']);
+      expect(read.note).toEqual(['C:\\Users\\ada']);
+    }
   });
 
   it('400 too_many_contacts for more than one card, invalid_vcard with line and issue for one that cannot be imported', async () => {

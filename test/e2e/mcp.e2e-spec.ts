@@ -555,6 +555,8 @@ describe('MCP endpoint', () => {
           self,
           items: `${self}/items`,
           vcf: `${self}/cards.vcf`,
+          codes: `${self}/codes.zip`,
+          sheet: `${self}/sheet.pdf?layout=card-eu`,
           stream: `http://localhost:3000${prefix}/v1/stream?batchId=${batch.id}`,
         });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { readPng } from '../utils/qr-image-reader';
 import { cropRaster, darkExtent, pdfPages, PrintFile, renderEps, renderPdfPage, zbarimg } from '../utils/print-readers';
-import { describeWithProgram } from '../utils/system-program';
+import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
 import { buildTestApp } from '../utils/test-app';
 
 // POST /v1/vcard at a physical size (?size=, ?dpi=, Accept: application/pdf or application/postscript),
@@ -18,7 +18,7 @@ const ADA = {
 };
 const MM_PER_PT = 25.4 / 72;
 
-describeWithProgram('pdfinfo', 'apt-get install -y poppler-utils ghostscript zbar-tools', ['-v'])(
+describeWithPrograms([PROGRAMS.pdfinfo, PROGRAMS.pdftoppm, PROGRAMS.gs, PROGRAMS.zbarimg])(
   'Codes at a physical size from POST /v1/vcard',
   () => {
     let app: NestFastifyApplication;

@@ -5,13 +5,14 @@ import { type ZBarScanner, scanRGBABuffer } from '@undecaf/zbar-wasm';
 import { Browser, BrowserContext, chromium, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { qrOnlyScanner } from './qr-image-reader';
+import { PROGRAMS } from './system-program';
 import { listenTestApp } from './test-app';
 
 // The playground in a real Chromium (Debian's, never a browser download), as a person uses it. A
 // page opened here is watched: when it closes, it must have fetched nothing from another origin
 // and logged no console error beyond the API statuses a test provokes on purpose.
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = PROGRAMS.chromium.program;
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

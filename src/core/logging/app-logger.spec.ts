@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { ConsoleLogger } from '@nestjs/common';
-import { AppLogger, FlatRecord, LOG_FLUSH_DELAY_MS } from './app-logger';
+import { AppLogger, FlatRecord, LOG_FLUSH_DELAY_MS, recordText, resolveLogFormat } from './app-logger';
 
 /** Every chunk written to stdout while `write` runs. */
 function captureStdout(write: () => void): string[] {
@@ -150,5 +150,31 @@ describe('AppLogger.logRecord', () => {
       });
       expect(lines).toEqual([]);
     }
+  });
+});
+
+describe('the log format', () => {
+  it('auto is pretty on a terminal and JSON elsewhere; json and pretty are as named', () => {
+    expect(resolveLogFormat('auto', true)).toBe('pretty');
+    expect(resolveLogFormat('auto', false)).toBe('json');
+    expect(resolveLogFormat('json', true)).toBe('json');
+    expect(resolveLogFormat('pretty', false)).toBe('pretty');
+  });
+
+  it('pretty: a record is one human line, its msg then key=value, in Nest’s own line format', () => {
+    expect(recordText({ msg: 'listening', url: 'http://0.0.0.0:3000', note: 'two words', n: 2, none: null })).toBe(
+      'listening url=http://0.0.0.0:3000 note="two words" n=2 none=null',
+    );
+    const logger = new AppLogger('info', 'pretty');
+    const lines = captureStdout(() => {
+      logger.logRecord('http', { msg: 'request', method: 'GET', status: 200 });
+      logger.log({ msg: 'stopped', signal: 'SIGINT' }, 'Shutdown');
+      logger.log('Listening on http://127.0.0.1:3000', 'Startup');
+    });
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^\[Nest\] \d+ {2}- .* LOG \[http\] request method=GET status=200\n$/);
+    expect(lines[1]).toMatch(/ LOG \[Shutdown\] stopped signal=SIGINT\n$/);
+    expect(lines[2]).toMatch(/ LOG \[Startup\] Listening on http:\/\/127\.0\.0\.1:3000\n$/);
+    expect(lines.join('')).not.toContain('{');
   });
 });

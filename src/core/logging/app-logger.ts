@@ -12,6 +12,32 @@ const LEVELS: Record<LogLevelName, LogLevel[]> = {
   silent: [],
 };
 
+/**
+ * The LOG_FORMAT names: JSON lines for log shippers (a pipe, a file, a container's log), human lines
+ * for a person at a terminal; `auto` is the one that fits where stdout goes.
+ */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormatName = (typeof LOG_FORMATS)[number];
+
+/** `auto` as pretty on a terminal and JSON elsewhere; `json` and `pretty` as they are. */
+export function resolveLogFormat(format: LogFormatName, terminal = process.stdout.isTTY === true): 'json' | 'pretty' {
+  if (format !== 'auto') return format;
+  return terminal ? 'pretty' : 'json';
+}
+
+const BARE_VALUE = /^[^\s"=]+$/;
+
+/** A record as one human line: its `msg`, then its other keys as `key=value` (values with blanks quoted). */
+export function recordText(record: Readonly<Record<string, unknown>>): string {
+  const pairs = Object.entries(record)
+    .filter(([key]) => key !== 'msg')
+    .map(([key, value]) => {
+      const text = typeof value === 'string' && BARE_VALUE.test(value) ? value : JSON.stringify(value);
+      return `${key}=${text}`;
+    });
+  return [typeof record.msg === 'string' ? record.msg : '', ...pairs].filter((part) => part !== '').join(' ');
+}
+
 /** Nest's level names as log shippers know them (`log` is `info`, `verbose` is `trace`). */
 const LEVEL_NAMES: Record<LogLevel, string> = {
   fatal: 'fatal',
@@ -89,14 +115,22 @@ let stdoutLines: PendingStdoutLines | undefined;
  */
 export class AppLogger extends ConsoleLogger {
   private readonly linePrefix = `{"level":"info","pid":${process.pid},"timestamp":`;
+  /** Human lines (Nest's own format, a record as `msg key=value`) instead of JSON. */
+  readonly pretty: boolean;
 
-  constructor(level: LogLevelName) {
-    super({ json: true, colors: false, logLevels: LEVELS[level] });
+  constructor(level: LogLevelName, format: 'json' | 'pretty' = 'json') {
+    super({
+      json: format === 'json',
+      colors: format === 'pretty' && process.stdout.isTTY === true,
+      logLevels: LEVELS[level],
+    });
+    this.pretty = format === 'pretty';
   }
 
   /** Same line as `log(message, context)`: {level, pid, timestamp, message, context}. */
   logRecord(context: string, message: FlatRecord): void {
     if (!this.isLevelEnabled('log')) return;
+    if (this.pretty) return this.log(message, context);
     stdoutLines ??= new PendingStdoutLines();
     // The envelope getJsonLogObject builds, in its key order, around the one stringified record.
     stdoutLines.add(
@@ -121,6 +155,17 @@ export class AppLogger extends ConsoleLogger {
     return object as ReturnType<ConsoleLogger['getJsonLogObject']>;
   }
 
+  /** In pretty mode a record is one line (`listening url=http://…`), not Nest's inspected object. */
+  protected override stringifyMessage(message: unknown, logLevel: LogLevel): string {
+    const plain = this.pretty && typeof message === 'object' && message !== null && !Array.isArray(message);
+    return super.stringifyMessage(
+      plain && Object.getPrototypeOf(message) === Object.prototype
+        ? recordText(message as Record<string, unknown>)
+        : message,
+      logLevel,
+    );
+  }
+
   /** Every other message: pending request lines first, so stdout keeps the order things happened in. */
   protected override printMessages(...args: Parameters<ConsoleLogger['printMessages']>): void {
     stdoutLines?.flush();
@@ -133,6 +178,6 @@ export class AppLogger extends ConsoleLogger {
   }
 }
 
-export function createAppLogger(level: LogLevelName): AppLogger {
-  return new AppLogger(level);
+export function createAppLogger(level: LogLevelName, format: LogFormatName = 'json'): AppLogger {
+  return new AppLogger(level, resolveLogFormat(format));
 }

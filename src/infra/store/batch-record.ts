@@ -30,10 +30,12 @@ export interface BatchRecord {
 
 /**
  * A contact's outcome: the stored card (the response is rebuilt from it), or the error it got; for
- * a card of an address-book export, its import report too (once it could be imported).
+ * a card of an address-book export, its import report too (once it could be imported); for a row
+ * of a Google or Outlook export, the values the contact rules rejected, left out (paths and words).
  */
 export type StoredItem = (({ ok: true } & StoredCard) | { ok: false; error: StoredItemError }) & {
   import?: CardImport<object>;
+  leftOut?: Array<{ field: string; reason: string }>;
 };
 
 /** An Error shape without its docsUrl and status, which are added when it is read. */

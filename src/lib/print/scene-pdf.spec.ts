@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 import { jpegLogo, pngLogo, styledScene, SVG_LOGO } from '../../../test/fixtures/print/styled-scenes';
 import { pdfPages, PrintFile, renderPdfPage, zbarimg } from '../../../test/utils/print-readers';
-import { describeWithProgram } from '../../../test/utils/system-program';
+import { describeWithPrograms, PROGRAMS } from '../../../test/utils/system-program';
 import { plainQrScene, qrMatrix } from '../qr';
 import { scenePdf } from './scene-pdf';
 
@@ -37,8 +37,8 @@ function open(pdf: Buffer): PrintFile {
 }
 afterEach(() => files.splice(0).forEach((file) => file.done()));
 
-describeWithProgram('pdftoppm', 'apt-get install -y poppler-utils', ['-v'])('scenePdf', () => {
-  const zbar = describeWithProgram('zbarimg', 'apt-get install -y zbar-tools');
+describeWithPrograms([PROGRAMS.pdftoppm, PROGRAMS.pdfinfo, PROGRAMS.pdfimages])('scenePdf', () => {
+  const zbar = describeWithPrograms([PROGRAMS.zbarimg]);
 
   zbar('a plain code', () => {
     it('is one page the code wide, drawn as vector paths in pure K, and decodes to its payload at 300 dpi', async () => {

@@ -11,7 +11,7 @@ import {
   zbarimg,
   type GreyRaster,
 } from '../../../test/utils/print-readers';
-import { describeWithProgram } from '../../../test/utils/system-program';
+import { describeWithPrograms, POPPLER, PROGRAMS } from '../../../test/utils/system-program';
 import { SHEET_LAYOUTS, sheetCodeBoxMm, type SheetLayoutName } from './sheet-layouts';
 import { writeSheet } from './sheet-writer';
 
@@ -86,8 +86,8 @@ afterAll(() => files.forEach((file) => file.done()));
 
 const compact = (text: string) => text.replace(/\s+/g, '');
 
-describeWithProgram('pdftoppm', 'apt-get install -y poppler-utils', ['-v'])('sheet layouts', () => {
-  const zbar = describeWithProgram('zbarimg', 'apt-get install -y zbar-tools');
+describeWithPrograms(POPPLER)('sheet layouts', () => {
+  const zbar = describeWithPrograms([PROGRAMS.zbarimg]);
 
   zbar.each(Object.keys(GRIDS) as SheetLayoutName[])('%s', (name) => {
     const grid = GRIDS[name];

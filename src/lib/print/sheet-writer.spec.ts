@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { pngLogo, styledScene } from '../../../test/fixtures/print/styled-scenes';
 import { CollectingOutput, people, personItem } from '../../../test/fixtures/print/sheet-people';
 import { pdfPages, pdfText, PrintFile } from '../../../test/utils/print-readers';
-import { describeWithProgram } from '../../../test/utils/system-program';
+import { describeWithPrograms, PROGRAMS } from '../../../test/utils/system-program';
 import { qrMatrix } from '../qr';
 import { hasShippedGlyphs } from './sheet-fonts';
 import { writeSheet, type SheetEntry } from './sheet-writer';
@@ -31,7 +31,7 @@ describe('which text a shipped font prints', () => {
   });
 });
 
-describeWithProgram('pdftotext', 'apt-get install -y poppler-utils', ['-v'])('writeSheet', () => {
+describeWithPrograms([PROGRAMS.pdftotext, PROGRAMS.pdfinfo, PROGRAMS.pdfimages])('writeSheet', () => {
   it('leaves out a line no shipped font can draw, counts the item textless and reports it with the left-out and missing ones', async () => {
     const entries: SheetEntry[] = [
       personItem(0),

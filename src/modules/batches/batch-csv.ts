@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { ApiError } from '../../core/errors/api-error';
 import type { BatchSource } from '../../infra/store/batch-record';
-import { CONTACT_CSV_COLUMN_FORMS, contactCsvColumn, readCsvHeader } from '../../lib/contact';
-import { csvDialectMapper, detectCsvDialect } from '../../lib/contact/csv-dialects';
+import { CONTACT_CSV_COLUMN_FORMS, contactCsvColumn, readCsvHeader, validateContact } from '../../lib/contact';
+import { csvDialectMapper, detectCsvDialect, leaveOutRejected, type RowLeftOut } from '../../lib/contact/csv-dialects';
 
 /** A column name as it may appear in an error: shortened, control characters dropped. */
 function shown(name: string): string {
@@ -14,9 +14,21 @@ function invalidCsv(message: string, details: Record<string, unknown>): ApiError
   return new ApiError('invalid_csv', { message, details });
 }
 
+/** A row of an export whose rejected values were left out: stored so, its report beside the contact. */
+export interface StoredExportRow {
+  contact: Record<string, unknown>;
+  leftOut: RowLeftOut[];
+}
+
+/** An export's row as a batch stores it: the contact, or the contact and what was left out of it. */
+function exportRow(row: Record<string, unknown>): Record<string, unknown> | StoredExportRow {
+  const { contact, leftOut } = leaveOutRejected(row, validateContact);
+  return leftOut.length === 0 ? contact : { contact, leftOut };
+}
+
 /** The contacts of a CSV body, what they were read from, and the ignored columns of an export. */
 export interface CsvContacts {
-  contacts: Array<Record<string, unknown>>;
+  contacts: Array<Record<string, unknown> | StoredExportRow>;
   source: Extract<BatchSource, 'csv' | 'google-csv' | 'outlook-csv'>;
   ignoredColumns?: string[];
 }
@@ -41,7 +53,8 @@ export function csvHeaderOf(text: string): string[] | undefined {
 /**
  * Contacts from CSV text, parsed by csv-parse (quoted fields with commas, quotes and line breaks,
  * CRLF or LF, a UTF-8 BOM). A header that is a Google Contacts or Outlook export (detectCsvDialect)
- * is mapped by that export's columns, the columns with no place in the contact listed as ignored.
+ * is mapped by that export's columns, the columns with no place in the contact listed as ignored,
+ * and a value of its rows the contact rules reject left out and reported (StoredExportRow).
  * Any other header names contact columns (docs/contact.md#csv-columns: `phone.cell`,
  * `address.home.locality`, `social.linkedin`, ...), in any case; an unknown or repeated column is a
  * 400 naming it. An empty cell is no value. Each row becomes the JSON contact the columns describe,
@@ -62,7 +75,7 @@ export function contactsFromCsv(text: string): CsvContacts {
   if (dialect !== 'csv') {
     const mapper = csvDialectMapper(dialect, header);
     return {
-      contacts: records.map((record) => mapper.toContact(record)),
+      contacts: records.map((record) => exportRow(mapper.toContact(record))),
       source: dialect,
       ignoredColumns: mapper.ignoredColumns,
     };

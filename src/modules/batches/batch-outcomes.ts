@@ -42,8 +42,8 @@ interface ZipContact {
 /** A contact of a plain codes.zip with its payload, the payload's UTF-8 bytes and the level its code is drawn at. */
 type PlainZipCode = ZipContact & PlainCodeOrder & { bytes: number };
 
-/** A card of a vCard export carries its import report beside its outcome. */
-type ItemImport = { import?: StoredItem['import'] };
+/** A card of a vCard export carries its import report beside its outcome; an export's row, what was left out of it. */
+type ItemImport = { import?: StoredItem['import']; leftOut?: StoredItem['leftOut'] };
 
 export interface BatchItemsPage {
   data: BatchItem[];
@@ -201,7 +201,12 @@ export class BatchOutcomes {
 
   private toItem(index: number, item: StoredItem | null, docsBase: string): BatchItem {
     if (item === null) return { index, status: 'pending' };
-    const report = item.import === undefined ? {} : { import: item.import };
+    const report =
+      item.import === undefined
+        ? item.leftOut === undefined
+          ? {}
+          : { leftOut: item.leftOut }
+        : { import: item.import };
     if (item.ok) return { index, status: 'succeeded', result: this.vcards.fromStored(item), ...report };
     const code = (item.error.code in ERROR_CODES ? item.error.code : 'internal_error') as ErrorCode;
     return { index, status: 'failed', error: buildErrorBody(docsBase, code, item.error).error, ...report };

@@ -8,6 +8,7 @@ import { VCardService } from '../vcard/vcard.service';
 import type { BatchRecord, BatchSource, StoredItem } from '../../infra/store/batch-record';
 import { BatchStore } from '../../infra/store/batch-store';
 import { invalidVCard } from '../vcard/vcard-import.service';
+import type { StoredExportRow } from './batch-csv';
 import type { StoredVcfCard } from './batch-vcf';
 
 /** Contacts per chunk: what one runner step (or one BullMQ job) reads from the store and records. */
@@ -56,7 +57,9 @@ export class BatchProcessor {
       items.push(
         source === 'vcard'
           ? this.cardOutcome(contacts[i], template, options)
-          : this.outcome(contacts[i], template, options),
+          : source === 'google-csv' || source === 'outlook-csv'
+            ? this.exportRowOutcome(contacts[i], template, options)
+            : this.outcome(contacts[i], template, options),
       );
     }
     const succeeded = items.filter((item) => item.ok).length;
@@ -85,6 +88,14 @@ export class BatchProcessor {
     const card = JSON.parse(stored) as StoredVcfCard;
     if ('failure' in card) return this.failed(invalidVCard(card.failure));
     return { ...this.outcome(card.import.contact, template, options), import: card.import };
+  }
+
+  /** A row of a Google or Outlook export: its outcome, with what was left out of it when anything was. */
+  private exportRowOutcome(stored: string, template: string | undefined, options: EncodeOptions): StoredItem {
+    const row = JSON.parse(stored) as Record<string, unknown>;
+    if (!Object.hasOwn(row, 'leftOut')) return this.outcome(row, template, options);
+    const { contact, leftOut } = row as unknown as StoredExportRow;
+    return { ...this.outcome(contact, template, options), leftOut };
   }
 
   private outcome(contact: string | object, template: string | undefined, options: EncodeOptions): StoredItem {

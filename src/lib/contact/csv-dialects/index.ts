@@ -12,6 +12,7 @@ export { CSV_DIALECTS, detectCsvDialect } from './detect-csv-dialect';
 export type { CsvDialect, DialectTable, FieldEntry, MappedContact } from './dialect-table';
 export { GOOGLE_CSV } from './google-csv.dialect';
 export { OUTLOOK_CSV } from './outlook-csv.dialect';
+export { leaveOutRejected, type RowLeftOut } from './leave-out-rejected';
 
 /** The contact's own tables, compiled once. */
 const TABLES = new Map<CsvDialect, DialectTable>(

@@ -82,6 +82,15 @@ describe('judgeQrStyle', () => {
     expect(fields({ logo: { ...logo, size: 0.09 } })).toEqual(['style.logo.size:invalid_value']);
   });
 
+  it('an SVG logo with <text> is refused as unsafe, with the advice to convert the text to paths', () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text x="1" y="5">A</text></svg>';
+    const [issue] = judge({
+      logo: { image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` },
+    }).issues;
+    expect(issue).toMatchObject({ field: 'style.logo.image', issue: 'unsafe' });
+    expect(issue.message).toMatch(/Convert text to paths first/);
+  });
+
   it('a logo that is not a whole PNG, JPEG or SVG data URL is an invalid value', () => {
     const png = ringLogo();
     const body = png.slice(png.indexOf(',') + 1);

@@ -54,7 +54,7 @@ const MESSAGES = {
     invalid_value: 'Use a base64 data URL of a whole PNG, JPEG or SVG image (data:image/png;base64,...).',
     too_large: `The logo must decode to at most ${LIMITS.logoMaxBytes / 1024} KiB and be at most ${LIMITS.logoMaxPixels} px on a side.`,
     unsafe:
-      'SVG logos may not contain scripts, foreignObject, a DOCTYPE, <text>, or references other than #ids and inline PNG or JPEG images.',
+      'SVG logos may not contain scripts, foreignObject, a DOCTYPE, <text>, or references other than #ids and inline PNG or JPEG images. Convert text to paths first (Inkscape: Path > Object to Path; Illustrator: Type > Create Outlines).',
   },
   captionLength: `Use 1 to ${LIMITS.captionMaxCharacters} characters (after line breaks and control characters are cleaned).`,
   captionCharacters: 'The caption has characters the caption font does not draw; it covers Latin, Greek and Cyrillic.',

@@ -1,6 +1,7 @@
 import { decodeValueText } from './decode-value-text';
 import { headerEncoding, type PropertyHeader } from './property-header';
 import type { CardEvent, ReadErrorEvent, VCardProperty, VCardVersion } from './read-event';
+import { asThreeZeroEscapes } from './two-one-escapes';
 
 /** A property as the line reader found it: its value still raw (latin1, maybe quoted-printable). */
 export interface RawProperty {
@@ -14,10 +15,11 @@ export interface RawProperty {
 export const PROPERTY_OVERHEAD_BYTES = 64;
 
 const VERSIONS: readonly string[] = ['2.1', '3.0', '4.0'];
+const NESTED_BEGIN = /^[ \t]*BEGIN[ \t]*:[ \t]*VCARD[ \t]*$/i;
 
 /**
  * The properties of one open card, collected until END:VCARD, then decoded at once: the charset
- * rules depend on the card's version, and VERSION may come after the first values.
+ * rules and the escapes depend on the card's version, and VERSION may come after the first values.
  */
 export class CardAssembly {
   readonly properties: RawProperty[] = [];
@@ -38,6 +40,12 @@ export class CardAssembly {
     if (bare) this.sawBareParam = true;
     if (name === 'VERSION' && this.versionText === undefined) this.versionText = property.raw.trim();
     this.agentWaiting = name === 'AGENT' && property.raw.trim() === '' && !property.inline ? property : undefined;
+    // 2.1 writers also begin the nested card on the AGENT line itself (`AGENT:BEGIN:VCARD`).
+    if (name === 'AGENT' && !property.inline && NESTED_BEGIN.test(property.raw)) {
+      property.inline = true;
+      property.raw = '';
+      this.nestDepth = 1;
+    }
   }
 
   /** A card without a known VERSION is 2.1 when it uses 2.1's bare parameters, else 3.0. */
@@ -62,7 +70,7 @@ export class CardAssembly {
         const quotedPrintable = headerEncoding(header) === 'quoted-printable';
         const value = decodeValueText(raw, quotedPrintable, params.CHARSET?.[0], context);
         if (value === undefined) return { kind: 'error', line, issue: 'invalid_encoding' };
-        property.value = value;
+        property.value = version === '2.1' ? asThreeZeroEscapes(value) : value;
       }
       properties.push(property);
     }

@@ -140,6 +140,25 @@ describe('mapVCardToContact: what is left out', () => {
   });
 });
 
+describe('mapVCardToContact: 2.1 escapes', () => {
+  it('keeps a backslash before anything but a semicolon or n, and a comma, as text in 2.1 only', () => {
+    const outlook = card('VERSION:2.1', 'N:Müller, Jr.;José', 'NOTE:C:\\Users\\ada', 'ORG:A\\;B, C\\D;Sales');
+    expect(outlook.contact).toMatchObject({
+      fullName: 'José Müller, Jr.',
+      name: { family: 'Müller, Jr.', given: 'José' },
+      note: 'C:\\Users\\ada',
+      organization: 'A;B, C\\D',
+      department: 'Sales',
+    });
+    expect(card('VERSION:2.1', 'FN:x', 'NOTE:a\\nb\\Nc\\').contact.note).toBe('a\nb\nc\\');
+    const three = card('VERSION:3.0', 'N:Müller\\, Jr.,II;José', 'NOTE:C:\\\\Users\\\\ada \\Users');
+    expect(three.contact).toMatchObject({
+      name: { family: 'Müller, Jr. II', given: 'José' },
+      note: 'C:\\Users\\ada Users',
+    });
+  });
+});
+
 describe('CONTACT_READ_TABLE', () => {
   it('reads each property for one kind of field (once or list), and every field the declaration writes', () => {
     for (const [, readings] of CONTACT_READ_TABLE.byProperty) {

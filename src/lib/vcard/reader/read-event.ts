@@ -17,7 +17,8 @@ export interface VCardProperty {
   params: VCardParams;
   /**
    * The decoded text: folding and quoted-printable undone, the charset converted. Escapes
-   * (`\n`, `\,`, `\;`) are still in it: how to split and unescape depends on the property.
+   * (`\n`, `\,`, `\;`) are still in it: how to split and unescape depends on the property. A 2.1
+   * value is given in 3.0's escapes (its literal backslashes and commas escaped).
    */
   value: string;
   /** The 1-based line of the file where the property starts. */

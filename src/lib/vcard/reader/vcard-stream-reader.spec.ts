@@ -169,6 +169,26 @@ describe('VCardStreamReader: cards and errors', () => {
     expect(property(events, 'AGENT')?.inline).toBe(true);
   });
 
+  it('reads a nested card begun on the AGENT line itself as part of its card, nested cards within it too', () => {
+    const inner = card('VERSION:2.1', 'N:Friday;Fred', 'AGENT:BEGIN:VCARD', 'FN:Deeper', 'END:VCARD').trimEnd();
+    const text = card('VERSION:2.1', 'FN:Boss', `AGENT;CHARSET=UTF-8:${inner}`, 'TEL:1');
+    const events = readVCards(bytes(text));
+    expect(events).toHaveLength(1);
+    expect(onlyCard(events).properties.map((found) => [found.name, found.value])).toEqual([
+      ['VERSION', '2.1'],
+      ['FN', 'Boss'],
+      ['AGENT', ''],
+      ['TEL', '1'],
+    ]);
+    const threeZero = card('VERSION:3.0', 'FN:Boss', 'AGENT:BEGIN:VCARD\\nFN:Joe\\nEND:VCARD\\n', 'TEL:1');
+    expect(onlyCard(readVCards(bytes(threeZero))).properties.map((found) => found.name)).toEqual([
+      'VERSION',
+      'FN',
+      'AGENT',
+      'TEL',
+    ]);
+  });
+
   it('reports a card without END at its BEGIN and goes on with the next card', () => {
     const events = readVCards(bytes(`BEGIN:VCARD\r\nFN:A\r\n${card('FN:B')}BEGIN:VCARD\r\nFN:C\r\n`));
     expect(events).toEqual([

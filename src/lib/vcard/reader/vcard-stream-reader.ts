@@ -16,6 +16,8 @@ const EQUALS = 0x3d;
 const HASH = 0x23;
 const COMPONENT = /^(BEGIN|END)[ \t]*:[ \t]*([A-Za-z0-9-]+)[ \t]*$/i;
 const END_VCARD = /^END[ \t]*:[ \t]*VCARD[ \t]*$/i;
+// A card nested in a nested card, begun on its AGENT line (the first level is CardAssembly's).
+const NESTED_AGENT = /^(?:[A-Za-z0-9-]+\.)?AGENT(?:;[^:]*)?:[ \t]*BEGIN[ \t]*:[ \t]*VCARD[ \t]*$/i;
 // 2.1 writes base64 continuation lines without indentation and ends the value with a blank line.
 const BASE64_LINE = /^[A-Za-z0-9+/=]+[ \t]*$/;
 const HEADER_CACHE_SIZE = 1024;
@@ -104,6 +106,7 @@ export class VCardStreamReader {
     const card = this.card;
     if (card === undefined) this.onStrayLine(text, line);
     else if (card.nestDepth === 0) this.startProperty(text, line);
+    else if (NESTED_AGENT.test(text)) card.nestDepth++;
   }
 
   /** Whether the new physical line continues the property being read (and takes it in if so). */

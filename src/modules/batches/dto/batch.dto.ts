@@ -6,6 +6,7 @@ import { VCardRequestDto } from '../../vcard/dto/vcard-request.dto';
 import { VCardResponseDto } from '../../vcard/dto/vcard-response.dto';
 import { QrStyleDto } from '../../qrcodes/dto/qr-style.dto';
 import type { BatchRecord, BatchSource } from '../../../infra/store/batch-record';
+import { SHEET_LAYOUT_NAMES } from '../../../lib/print';
 
 const BATCH_SOURCES: readonly BatchSource[] = ['json', 'csv', 'google-csv', 'outlook-csv', 'vcard'];
 
@@ -52,6 +53,17 @@ class BatchLinksDto {
     description: 'One .vcf with every successful card, in input order, once the batch has succeeded.',
   })
   vcf: string;
+  @ApiProperty({
+    format: 'uri',
+    description:
+      'codes.zip: a QR code and a one-card .vcf per successful contact, and manifest.csv, once the batch has succeeded.',
+  })
+  codes: string;
+  @ApiProperty({
+    format: 'uri',
+    description: `sheet.pdf: every successful contact's name and QR code on print-ready pages, here at layout=${SHEET_LAYOUT_NAMES[0]}; any layout: ${SHEET_LAYOUT_NAMES.join(', ')}.`,
+  })
+  sheet: string;
   @ApiProperty({ format: 'uri', description: 'Server-Sent Events with the progress, then the final counts.' })
   stream: string;
 }
@@ -91,6 +103,14 @@ export class BatchDto {
   links: BatchLinksDto;
 }
 
+@ApiSchema({ name: 'BatchRowLeftOut' })
+class BatchRowLeftOutDto {
+  @ApiProperty({ example: 'phones[0].number', description: 'The value’s path in the contact the row describes.' })
+  field: string;
+  @ApiProperty({ example: 'format', description: 'The contact rule’s word, as in an invalid_request error’s details.' })
+  reason: string;
+}
+
 @ApiSchema({ name: 'BatchItem' })
 export class BatchItemDto {
   @ApiProperty({ type: 'integer', description: 'Position of the contact in the request, from 0.' })
@@ -114,6 +134,12 @@ export class BatchItemDto {
       'For a card of a vCard export that could be imported: its report (lines counted in the whole file), beside result or error.',
   })
   import?: ImportReportDto;
+  @ApiPropertyOptional({
+    type: [BatchRowLeftOutDto],
+    description:
+      'For a row of a Google or Outlook export of which the contact rules rejected a value: each value left out (its path in the row’s contact and the rule’s word, never the value); result is the card without them.',
+  })
+  leftOut?: BatchRowLeftOutDto[];
 }
 
 @ApiSchema({ name: 'BatchItemsPage' })
@@ -140,6 +166,8 @@ export function toBatchDto(batch: BatchRecord, self: string): BatchDto {
       self,
       items: `${self}/items`,
       vcf: `${self}/cards.vcf`,
+      codes: `${self}/codes.zip`,
+      sheet: `${self}/sheet.pdf?layout=${SHEET_LAYOUT_NAMES[0]}`,
       stream: self.replace(/\/v1\/batches\/(batch_[0-9A-Z]+)$/, '/v1/stream?batchId=$1'),
     },
   };

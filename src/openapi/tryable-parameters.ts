@@ -9,14 +9,6 @@ const EXCLUSIVE_PARAMETERS: ReadonlyArray<readonly [string, string]> = [
   ['jobId', 'batchId'],
 ];
 
-/**
- * Parameters whose default is what their absence means, but whose presence the answer shows: a
- * card asked for with a format names it (`format`, `qr.omitted`), and one asked for without takes
- * the 4.0 that an Accept of text/vcard;version=4.0 asks for. Try it out must not send them unasked;
- * their descriptions name the default.
- */
-const DEFAULTS_NOT_SENT: ReadonlySet<string> = new Set(['format']);
-
 interface QueryParameter {
   name: string;
   in: string;
@@ -30,8 +22,8 @@ interface QueryParameter {
  * sends every filled one. Of two parameters a route refuses together neither may be filled, or the
  * untouched request (and any request that sets only the other one) is a 400: their examples are
  * left out (the descriptions give the forms) and a default moves into the description, said with
- * the condition it holds under. A default that the answer tells from an absent parameter is left
- * out of the schema (DEFAULTS_NOT_SENT). The document changes in no other way.
+ * the condition it holds under. The document changes in no other way. (A parameter whose absence
+ * the answer tells from its default, such as `format`, declares no schema default at all.)
  */
 export function withTryableParameters(document: OpenAPIObject): OpenAPIObject {
   for (const item of Object.values(document.paths)) {
@@ -45,12 +37,8 @@ export function withTryableParameters(document: OpenAPIObject): OpenAPIObject {
         others.set(other, one);
       }
       operation.parameters = operation.parameters.map((parameter) => {
-        if (parameter.in !== 'query') return parameter;
-        const other = others.get(parameter.name);
-        if (other !== undefined) return unfilled(parameter, other);
-        if (!DEFAULTS_NOT_SENT.has(parameter.name) || parameter.schema === undefined) return parameter;
-        const { default: _sent, ...schema } = parameter.schema;
-        return { ...parameter, schema };
+        const other = parameter.in === 'query' ? others.get(parameter.name) : undefined;
+        return other === undefined ? parameter : unfilled(parameter, other);
       });
     }
   }

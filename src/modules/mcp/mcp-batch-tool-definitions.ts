@@ -4,7 +4,7 @@ import { BATCH_ITEMS_QUERY } from '../batches/batch-queries';
 import { BatchDto, BatchItemsPageDto } from '../batches/dto/batch.dto';
 import { CARD_QUERY } from '../vcard/card-query';
 import { dtoJsonSchema, type JsonSchema } from './dto-json-schema';
-import { bareArguments, object, ON_ERROR, output, READ_ONLY } from './mcp-tool-parts';
+import { bareArguments, object, output, READ_ONLY } from './mcp-tool-parts';
 
 const BATCH_ID = {
   type: 'string',
@@ -25,7 +25,7 @@ export function batchToolDefinitions(maxContacts: number, contact: JsonSchema): 
       title: 'Create vCard payloads for many contacts',
       description:
         `Starts a batch of 1 to ${maxContacts} contacts (the fields and limits of create_vcard_payload; an invalid one fails alone), or of the cards of vcard text (each imported as import_vcard does, its report in its item), and returns it at once (status queued) with its progress and links. ` +
-        `Follow it with get_vcard_batch until status is succeeded, then read the outcomes with list_vcard_batch_items. As POST /v1/batches; costs ceil(contacts / ${CONTACTS_PER_RATE_UNIT}) units of the rate budget; the contacts are kept until the batch expires. ${ON_ERROR}`,
+        `Follow it with get_vcard_batch until status is succeeded, then read the outcomes with list_vcard_batch_items. As POST /v1/batches; costs ceil(contacts / ${CONTACTS_PER_RATE_UNIT}) units of the rate budget; the contacts are kept until the batch expires.`,
       inputSchema: object({
         contacts: {
           type: 'array',

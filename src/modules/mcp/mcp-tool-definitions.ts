@@ -52,7 +52,7 @@ function cardToolDefinitions(contact: ContactSchemas): Tool[] {
       name: 'create_vcard_payload',
       title: 'Create a vCard QR payload',
       description:
-        'Builds a contact card from contact fields (vCard 3.0, read by every phone; vCard 4.0 or MECARD with format) and returns qrPayload (the exact text to encode into a QR code), vcard (the .vcf text) and qr (bytes, smallest QR version per level, warnings; with qrVersion, the fields left out to fit); with nfc, fitted to that NFC tag (nfc.message: the NDEF message). ' +
+        'Builds a contact card (vCard 3.0, read by every phone; vCard 4.0 or MECARD with format) and returns qrPayload (the exact text to encode), vcard (the .vcf text) and qr (bytes, smallest QR version per level, warnings; with qrVersion, the fields left out to fit); with nfc, fitted to that NFC tag (nfc.message: the NDEF message). ' +
         `Unknown fields are refused. As POST /v1/vcard. Deterministic; stores nothing. ${ON_ERROR}`,
       inputSchema: contactWith(contact.described, CARD_QUERY.schemas()),
       outputSchema: output(dtoJsonSchema(VCardResponseDto, OUTPUT_OF_CARD)),
@@ -79,7 +79,7 @@ function cardToolDefinitions(contact: ContactSchemas): Tool[] {
       title: 'Create a vCard QR code image',
       description:
         'Builds the card of create_vcard_payload (same fields, limits and arguments, described there) and returns its QR code as a PNG image to show the user, qrPayload as text, and the card as create_vcard_payload does. ' +
-        `As POST /v1/vcard with Accept: image/png; with style, as POST /v1/qrcodes (read back by two decoders: qr.check). Stores nothing. ${ON_ERROR}`,
+        `As POST /v1/vcard with Accept: image/png; with style, as POST /v1/qrcodes (read back by two decoders: qr.check).`,
       inputSchema: contactWith(contact.bare, { ...bareArguments(VCARD_QUERY.schemas()), style: styleArgument() }),
       outputSchema: output(dtoJsonSchema(VCardResponseDto, OUTPUT_OF_CODE)),
       annotations: READ_ONLY,
@@ -95,7 +95,7 @@ function catalogueToolDefinitions(): Tool[] {
       title: 'List vCard QR templates',
       description:
         'Lists the vCard QR templates (business card, event badge, ...), a page at a time: id, name, useCase, requiredFields and optionalFields (the contact fields to ask the user for). ' +
-        `Pass pagination.next_cursor as cursor until pagination.has_more is false. As GET /v1/templates. ${ON_ERROR}`,
+        `Pass pagination.next_cursor as cursor until pagination.has_more is false. As GET /v1/templates.`,
       inputSchema: object(LIST_TEMPLATES_QUERY.schemas()),
       outputSchema: output(dtoJsonSchema(TemplateListResponseDto)),
       annotations: READ_ONLY,
@@ -104,7 +104,7 @@ function catalogueToolDefinitions(): Tool[] {
       name: 'get_product_context',
       title: 'Get product context',
       description:
-        'Describes this service for an agent: what it does, positioning, privacy notes (no contact is stored), use cases, encoding and QR advice, field limits, the rate limit and integration URLs. Takes no input.',
+        'Describes this service: what it does, privacy (no contact is stored), use cases, encoding and QR advice, field limits, the rate limit and URLs. Takes no input.',
       inputSchema: object({}),
       outputSchema: output(dtoJsonSchema(ProductContextDto)),
       annotations: READ_ONLY,

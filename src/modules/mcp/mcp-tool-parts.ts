@@ -10,7 +10,7 @@ import type { JsonSchema } from './dto-json-schema';
 export const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
 // The error's shape is told once, in the server's instructions; each tool only points at it.
-export const ON_ERROR = 'Refused: isError, the JSON error as text.';
+export const ON_ERROR = 'Refused (any tool): isError, the JSON error as text.';
 
 export const object = (properties: Record<string, unknown>, required: string[] = []): Tool['inputSchema'] =>
   ({

@@ -24,7 +24,6 @@ export const CARD_PARAMETERS = {
   format: {
     kind: 'choice',
     values: VCARD_FORMATS,
-    default: 'vcard3',
     description:
       'The format of qrPayload: vcard3 (the default, read by every phone), vcard4 (RFC 6350 with RFC 9554 SOCIALPROFILE, for CardDAV servers and newer address books; opt-in because the AOSP importer and the iOS camera handle non-ASCII 4.0 cards worse) or mecard (the compact DoCoMo format that ZXing, ML Kit and iOS read; vcard stays vCard 3.0, and what MECARD cannot carry is listed in qr.omitted).',
   } satisfies ChoiceRule,

@@ -17,7 +17,12 @@ import { fileNameFieldOf } from './file-name-field';
 import { neverLeftOutDocs } from './never-left-out';
 import { sheetFieldsOf, sheetLinesOf, type SheetLineSource } from './sheet-lines';
 import { compileValidator } from './schema-validator';
-import { requiredFieldsOf, templateFieldsOf, type TemplateFields } from './template-fields';
+import {
+  requiredFieldsOf,
+  templateFieldsOf,
+  type TemplateFieldDeclaration,
+  type TemplateFields,
+} from './template-fields';
 
 export { readCsvHeader, type CsvHeader } from './contact-csv-columns';
 export { ruleJsonSchema, type JsonSchema } from './contact-json-schema';
@@ -99,7 +104,7 @@ export function contactJsonSchema(): ReturnType<typeof ruleJsonSchema> {
 /** Whether a contact has a template's required field (`phone` is also met by `phones`). */
 export const hasContactField = fieldPresence(CONTACT_SCHEMA);
 
-/** The first contract's fields, in declaration order (the fields templates name). */
+/** The first contract's fields, in declaration order (the fields a template may name). */
 export const FIRST_CONTRACT_FIELDS: readonly string[] = Object.freeze(
   Object.entries(CONTACT_SCHEMA.fields)
     .filter(([, rule]) => rule.firstContract)
@@ -136,11 +141,11 @@ export const CONTACT_NEVER_LEFT_OUT_DOCS: string = neverLeftOutDocs(CONTACT_SCHE
 /** The fields the contact requires, in declaration order: every template requires them too. */
 export const CONTACT_REQUIRED_FIELDS: readonly string[] = Object.freeze(requiredFieldsOf(CONTACT_SCHEMA));
 
-/** A catalogue template's required and optional fields, as the fields declare them (`templates`). */
-export function contactTemplateFields(id: string): TemplateFields {
-  return templateFieldsOf(CONTACT_SCHEMA, id);
+/** A template's required and optional fields, from what it declares (the contact's required fields first). */
+export function contactTemplateFields(declared: TemplateFieldDeclaration): TemplateFields {
+  return templateFieldsOf(CONTACT_SCHEMA, declared);
 }
-export type { TemplateFields } from './template-fields';
+export type { TemplateFieldDeclaration, TemplateFields } from './template-fields';
 
 /** The contact's fields in one line each, for tool descriptions and agent instructions. */
 export const CONTACT_FIELD_SUMMARY = describeFields(CONTACT_SCHEMA);

@@ -94,13 +94,6 @@ export const MORE_FIELDS = {
     card: { kind: 'text', property: 'NOTE', mecard: 'NOTE' },
     csv: { google: ['Notes'], outlook: ['Notes'] },
     budget: { rank: 3, docs: 'note' },
-    templates: {
-      'sales-contact': 'optional',
-      'conference-speaker': 'optional',
-      freelancer: 'optional',
-      'support-desk': 'optional',
-      restaurant: 'optional',
-    },
   }),
   // AOSP ignores PHOTO;VALUE=uri and ZXing reads no PHOTO, and a photo overflows a code: the file only.
   photoUrl: url({

@@ -71,14 +71,8 @@ export { isValidEmail } from './values/email';
 export { hasLoneSurrogate } from './values/lone-surrogate';
 export { isValidPhone } from './values/phone';
 export { normalizeWebsite } from './values/website';
-export {
-  compileValidator,
-  MAX_LISTED_ISSUES,
-  namesPrototypeMember,
-  shownPath,
-  type FieldIssue,
-  type ValidationOutcome,
-} from './schema-validator';
+export { compileValidator, type ValidationOutcome } from './schema-validator';
+export { MAX_LISTED_ISSUES, namesPrototypeMember, shownPath, type FieldIssue } from './validation-issues';
 
 /** Validates and cleans a contact (a request body, an MCP tool's arguments, a batch contact, a CSV row). */
 export const validateContact = compileValidator<ContactFields>(CONTACT_SCHEMA);

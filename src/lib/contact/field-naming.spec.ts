@@ -129,7 +129,7 @@ describe('one declaration per field: the files that name each contact field', ()
     const contact = "import type { ContactFields } from './contact';\n";
     const planted = {
       '/planted/contact.ts': 'export interface ContactFields { note?: string; name?: { family?: string } }',
-      '/planted/fields/more-fields.ts': "export const MORE_FIELDS = { note: { kind: 'text' } } satisfies object;",
+      '/planted/fields/about-fields.ts': "export const ABOUT_FIELDS = { note: { kind: 'text' } } satisfies object;",
       '/planted/a.ts': `${contact}export const noteOf = (contact: ContactFields) => contact.note;`,
       '/planted/b.ts': `${contact}export const card: Partial<ContactFields> = { note: 'x' };`,
       '/planted/c.ts': `${contact}export const wanted: (keyof ContactFields)[] = ['note'];`,
@@ -149,7 +149,7 @@ describe('one declaration per field: the files that name each contact field', ()
       ['note', 'name'],
     );
     expect(Object.fromEntries(found)).toEqual({
-      note: ['contact.ts', 'fields/more-fields.ts', 'a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts'].map(
+      note: ['contact.ts', 'fields/about-fields.ts', 'a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts'].map(
         (file) => `/planted/${file}`,
       ),
       name: ['/planted/contact.ts', '/planted/f.ts'],

@@ -62,7 +62,7 @@ export type {
 } from './contact';
 export { ADDRESS_COMPONENTS } from './fields/address-fields';
 export { PLACE_TYPES } from './fields/field-rules';
-export { isBirthday, SOCIAL_SERVICE_PATTERN } from './fields/more-fields';
+export { isBirthday, SOCIAL_SERVICE_PATTERN } from './fields/about-fields';
 export { NAME_PARTS } from './fields/name-fields';
 export { PHONE_TYPES } from './fields/reach-fields';
 export { cleanText } from './values/clean-text';

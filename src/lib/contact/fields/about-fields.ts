@@ -13,8 +13,8 @@ export function isBirthday(value: string): boolean {
   return year >= 1800 && year <= new Date().getUTCFullYear();
 }
 
-/** The rest of a card: profiles, birthday, categories, a note, a photo. */
-export const MORE_FIELDS = {
+/** What else the card says about the contact: profiles, birthday, categories, a note, a photo. */
+export const ABOUT_FIELDS = {
   socialProfiles: {
     kind: 'list',
     max: 8,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONTACT_FIELDS } from '../../../test/fixtures/vcard/contact.arbitrary';
 import { FIRST_CONTRACT_FIELDS } from '.';
 import type { CardSpec } from './card-spec';
 import { CONTACT_SCHEMA } from './contact-schema';
@@ -97,6 +98,12 @@ describe('docs/encoding.md', () => {
       for (const name of codeNames(field))
         for (const property of cardProperties(CONTACT_SCHEMA.fields[name]))
           expect({ name, line: line.includes(property) }).toEqual({ name, line: true });
+  });
+});
+
+describe('the property generators', () => {
+  it('generate the first contract’s fields as the flat contact', () => {
+    expect([...CONTACT_FIELDS]).toEqual([...FIRST_CONTRACT_FIELDS]);
   });
 });
 

@@ -50,12 +50,6 @@ export interface RuleDoc {
    */
   fileName?: true;
   /**
-   * The catalogue's templates that name the field, by template id. A template lists its fields in
-   * declaration order, one declared with `after` right after that field; a field the contact
-   * requires is required by every template and declares none.
-   */
-  templates?: Readonly<Record<string, TemplateRole>>;
-  /**
    * The field's values in the request examples of POST /v1/batches, contact by contact: `json` in
    * the JSON body's contacts (a contact past its end leaves the field out), `csv` the cells of its
    * own column in the CSV body's rows (one a row). Fields take their places in declaration order.
@@ -68,9 +62,6 @@ export interface RuleDoc {
    */
   csvHint?: { place: number; column?: string };
 }
-
-/** A field's place in one template: a card made with it must have the field, or may. */
-export type TemplateRole = 'required' | 'optional' | { role: 'required' | 'optional'; after: string };
 
 /** A check of a cleaned text value; the first failing one names the issue. */
 export interface ValueCheck {

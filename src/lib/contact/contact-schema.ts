@@ -1,6 +1,6 @@
 import type { ObjectRule } from './contact-rules';
 import { ADDRESS_FIELDS } from './fields/address-fields';
-import { MORE_FIELDS } from './fields/more-fields';
+import { ABOUT_FIELDS } from './fields/about-fields';
 import { NAME_FIELDS } from './fields/name-fields';
 import { REACH_FIELDS } from './fields/reach-fields';
 import { WORK_FIELDS } from './fields/work-fields';
@@ -16,5 +16,5 @@ import { WORK_FIELDS } from './fields/work-fields';
 export const CONTACT_SCHEMA: ObjectRule = {
   kind: 'object',
   schemaName: 'VCardRequest',
-  fields: { ...NAME_FIELDS, ...WORK_FIELDS, ...REACH_FIELDS, ...ADDRESS_FIELDS, ...MORE_FIELDS },
+  fields: { ...NAME_FIELDS, ...WORK_FIELDS, ...REACH_FIELDS, ...ADDRESS_FIELDS, ...ABOUT_FIELDS },
 };

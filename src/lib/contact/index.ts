@@ -17,7 +17,12 @@ import { fileNameFieldOf } from './file-name-field';
 import { neverLeftOutDocs } from './never-left-out';
 import { sheetFieldsOf, sheetLinesOf, type SheetLineSource } from './sheet-lines';
 import { compileValidator } from './schema-validator';
-import { requiredFieldsOf, templateFieldsOf, type TemplateFields } from './template-fields';
+import {
+  requiredFieldsOf,
+  templateFieldsOf,
+  type TemplateFieldDeclaration,
+  type TemplateFields,
+} from './template-fields';
 
 export { readCsvHeader, type CsvHeader } from './contact-csv-columns';
 export { ruleJsonSchema, type JsonSchema } from './contact-json-schema';
@@ -57,7 +62,7 @@ export type {
 } from './contact';
 export { ADDRESS_COMPONENTS } from './fields/address-fields';
 export { PLACE_TYPES } from './fields/field-rules';
-export { isBirthday, SOCIAL_SERVICE_PATTERN } from './fields/more-fields';
+export { isBirthday, SOCIAL_SERVICE_PATTERN } from './fields/about-fields';
 export { NAME_PARTS } from './fields/name-fields';
 export { PHONE_TYPES } from './fields/reach-fields';
 export { cleanText } from './values/clean-text';
@@ -66,14 +71,8 @@ export { isValidEmail } from './values/email';
 export { hasLoneSurrogate } from './values/lone-surrogate';
 export { isValidPhone } from './values/phone';
 export { normalizeWebsite } from './values/website';
-export {
-  compileValidator,
-  MAX_LISTED_ISSUES,
-  namesPrototypeMember,
-  shownPath,
-  type FieldIssue,
-  type ValidationOutcome,
-} from './schema-validator';
+export { compileValidator, type ValidationOutcome } from './schema-validator';
+export { MAX_LISTED_ISSUES, namesPrototypeMember, shownPath, type FieldIssue } from './validation-issues';
 
 /** Validates and cleans a contact (a request body, an MCP tool's arguments, a batch contact, a CSV row). */
 export const validateContact = compileValidator<ContactFields>(CONTACT_SCHEMA);
@@ -99,7 +98,7 @@ export function contactJsonSchema(): ReturnType<typeof ruleJsonSchema> {
 /** Whether a contact has a template's required field (`phone` is also met by `phones`). */
 export const hasContactField = fieldPresence(CONTACT_SCHEMA);
 
-/** The first contract's fields, in declaration order (the fields templates name). */
+/** The first contract's fields, in declaration order (the fields a template may name). */
 export const FIRST_CONTRACT_FIELDS: readonly string[] = Object.freeze(
   Object.entries(CONTACT_SCHEMA.fields)
     .filter(([, rule]) => rule.firstContract)
@@ -136,11 +135,11 @@ export const CONTACT_NEVER_LEFT_OUT_DOCS: string = neverLeftOutDocs(CONTACT_SCHE
 /** The fields the contact requires, in declaration order: every template requires them too. */
 export const CONTACT_REQUIRED_FIELDS: readonly string[] = Object.freeze(requiredFieldsOf(CONTACT_SCHEMA));
 
-/** A catalogue template's required and optional fields, as the fields declare them (`templates`). */
-export function contactTemplateFields(id: string): TemplateFields {
-  return templateFieldsOf(CONTACT_SCHEMA, id);
+/** A template's required and optional fields, from what it declares (the contact's required fields first). */
+export function contactTemplateFields(declared: TemplateFieldDeclaration): TemplateFields {
+  return templateFieldsOf(CONTACT_SCHEMA, declared);
 }
-export type { TemplateFields } from './template-fields';
+export type { TemplateFieldDeclaration, TemplateFields } from './template-fields';
 
 /** The contact's fields in one line each, for tool descriptions and agent instructions. */
 export const CONTACT_FIELD_SUMMARY = describeFields(CONTACT_SCHEMA);

@@ -2,18 +2,7 @@ import { cleanText } from './values/clean-text';
 import { codePointLength } from './values/code-point-length';
 import { hasLoneSurrogate } from './values/lone-surrogate';
 import type { ListRule, ObjectRule, Rule, TextRule } from './contact-rules';
-
-/** One rejected input, as listed in error.details.fields. */
-export interface FieldIssue {
-  field: string;
-  /** required, type, unknown, too_long, format, invalid_unicode, too_many, invalid_value. */
-  issue: string;
-  /** Human-readable; names the path and the rule, never the submitted value. */
-  message: string;
-}
-
-/** How many issues an error lists; `count` says how many there were in all. */
-export const MAX_LISTED_ISSUES = 20;
+import { IssueSink, placeKeys, type FieldIssue } from './validation-issues';
 
 export type ValidationOutcome<T> = { ok: true; value: T } | { ok: false; issues: FieldIssue[]; count: number };
 
@@ -22,31 +11,7 @@ const ABSENT = Symbol('absent');
 const REJECTED = Symbol('rejected');
 type Checked = unknown;
 
-class IssueSink {
-  readonly listed: FieldIssue[] = [];
-  count = 0;
-
-  add(field: string, issue: string, message: string): void {
-    this.count += 1;
-    if (this.listed.length < MAX_LISTED_ISSUES) this.listed.push({ field, issue, message });
-  }
-}
-
 type Validator = (value: unknown, path: string, sink: IssueSink) => Checked;
-
-/** Client-chosen key text in a path: shortened rather than echoing arbitrarily long input. */
-export function shownPath(path: string): string {
-  return path.length > 64 ? `${path.slice(0, 61)}...` : path;
-}
-
-/**
- * Whether a key a JSON parser may give an object names a prototype member (`__proto__`,
- * `prototype`, `constructor`, ...): validators never copy such a key, and at the top level list it
- * after the other issues, as class-validator's pipe does (it never sees them).
- */
-export function namesPrototypeMember(key: string): boolean {
-  return key === '__proto__' || key === 'prototype' || key in Object.prototype;
-}
 
 /**
  * Compiles a rule tree into one synchronous validator: each value is cleaned and checked once, in
@@ -152,9 +117,9 @@ interface FieldValidator {
 
 const MISSING = Symbol('missing');
 
-function objectValidator(rule: ObjectRule, isRoot: boolean): Validator {
-  const entry = rule.entry === true;
-  const fields: FieldValidator[] = Object.entries(rule.fields).map(([name, fieldRule]) => {
+/** The validators of an object's fields, in schema order. */
+function fieldValidatorsOf(rule: ObjectRule, entry: boolean): FieldValidator[] {
+  return Object.entries(rule.fields).map(([name, fieldRule]) => {
     const required = fieldRule.kind === 'text' && fieldRule.required === true;
     return {
       name,
@@ -164,6 +129,34 @@ function objectValidator(rule: ObjectRule, isRoot: boolean): Validator {
       requiredInEntry: required && entry,
     };
   });
+}
+
+/** Whether an entry with text lacks a field it requires, or all of `needsOneOf`: each an issue. */
+function entryIncomplete(
+  fields: readonly FieldValidator[],
+  needsOneOf: readonly string[],
+  checked: { out: Record<string, unknown>; rejected: Set<string> | undefined },
+  path: string,
+  sink: IssueSink,
+): boolean {
+  const { out, rejected } = checked;
+  const prefix = `${path}.`;
+  let incomplete = false;
+  for (const field of fields) {
+    if (!field.requiredInEntry || out[field.name] !== undefined || rejected?.has(field.name)) continue;
+    incomplete = true;
+    sink.add(prefix + field.name, 'required', `${prefix + field.name} is required`);
+  }
+  if (needsOneOf.length > 0 && !needsOneOf.some((name) => out[name] !== undefined || rejected?.has(name))) {
+    incomplete = true;
+    sink.add(path, 'required', `${path} must have ${needsOneOf.join(' or ')}`);
+  }
+  return incomplete;
+}
+
+function objectValidator(rule: ObjectRule, isRoot: boolean): Validator {
+  const entry = rule.entry === true;
+  const fields = fieldValidatorsOf(rule, entry);
   const indexOf = new Map(fields.map((field, i) => [field.name, i]));
   const needsOneOf = rule.needsOneOf ?? [];
   return (value, path, sink) => {
@@ -176,24 +169,9 @@ function objectValidator(rule: ObjectRule, isRoot: boolean): Validator {
         isRoot ? 'The request body must be a JSON object.' : `${path} must be an object`,
       );
     }
-    const input = value as Record<string, unknown>;
     const prefix = isRoot ? '' : `${path}.`;
-    // The input's values by schema position, so issues follow the schema's order whatever the key order.
     const given: unknown[] = new Array<unknown>(fields.length).fill(MISSING);
-    let lateUnknown: string[] | undefined;
-    let lateCount = 0;
-    for (const key of Object.keys(input)) {
-      const index = indexOf.get(key);
-      if (index !== undefined) {
-        given[index] = input[key];
-        continue;
-      }
-      const shown = shownPath(prefix + key);
-      if (isRoot && namesPrototypeMember(key)) {
-        lateCount += 1;
-        if ((lateUnknown ??= []).length < MAX_LISTED_ISSUES) lateUnknown.push(shown);
-      } else sink.add(shown, 'unknown', `${shown} is not a known field`);
-    }
+    const late = placeKeys(value as Record<string, unknown>, indexOf, given, { prefix, isRoot }, sink);
     const out: Record<string, unknown> = {};
     let failed = false;
     let hasText = false;
@@ -211,20 +189,10 @@ function objectValidator(rule: ObjectRule, isRoot: boolean): Validator {
         if (field.isText) hasText = true;
       }
     }
-    if (entry && hasText) {
-      for (const field of fields) {
-        if (!field.requiredInEntry || out[field.name] !== undefined || rejected?.has(field.name)) continue;
-        failed = true;
-        sink.add(prefix + field.name, 'required', `${prefix + field.name} is required`);
-      }
-      if (needsOneOf.length > 0 && !needsOneOf.some((name) => out[name] !== undefined || rejected?.has(name))) {
-        failed = true;
-        sink.add(path, 'required', `${path} must have ${needsOneOf.join(' or ')}`);
-      }
-    }
-    if (lateUnknown) {
-      sink.count += lateCount - lateUnknown.length;
-      for (const shown of lateUnknown) sink.add(shown, 'unknown', `${shown} is not a known field`);
+    if (entry && hasText && entryIncomplete(fields, needsOneOf, { out, rejected }, path, sink)) failed = true;
+    if (late) {
+      sink.count += late.count - late.shown.length;
+      for (const shown of late.shown) sink.add(shown, 'unknown', `${shown} is not a known field`);
     }
     if (failed) return REJECTED;
     return entry && !hasText ? ABSENT : out;

@@ -1,7 +1,17 @@
 import type { ContactFields } from './contact';
-import type { ObjectRule, Rule } from './contact-rules';
+import type { ObjectRule } from './contact-rules';
 
 type ContactField = keyof ContactFields;
+
+/**
+ * What a template declares of its fields, beside the contact's own required fields (which every
+ * template requires, listed first): the fields a card made with it must have, and those it may.
+ * Each list is in the order the template's answers show it.
+ */
+export interface TemplateFieldDeclaration {
+  requires: readonly ContactField[];
+  offers: readonly ContactField[];
+}
 
 /** A template's fields, in the order its answers list them. */
 export interface TemplateFields {
@@ -16,44 +26,22 @@ export function requiredFieldsOf(schema: ObjectRule): string[] {
     .map(([name]) => name);
 }
 
-/** The field's place in template `id`, with the field it follows when it declares one. */
-function placeIn(rule: Rule, id: string): { role: 'required' | 'optional'; after?: string } | undefined {
-  if (rule.kind === 'text' && rule.required === true) return { role: 'required' };
-  const declared = rule.templates?.[id];
-  return typeof declared === 'string' ? { role: declared } : declared;
-}
-
-/** Fields in declaration order, then each that declares `after` moved right behind that field. */
-function ordered(places: ReadonlyArray<{ field: string; after?: string }>, id: string): ContactField[] {
-  const fields = places.filter(({ after }) => after === undefined).map(({ field }) => field);
-  for (const { field, after } of places) {
-    if (after === undefined) continue;
-    const at = fields.indexOf(after);
-    if (at < 0) throw new Error(`${field}: template ${id} lists no ${after} in its list to follow`);
-    fields.splice(at + 1, 0, field);
+/**
+ * A template's required and optional fields: the contact's required fields, then the template's own.
+ * A template may name only the first contract's fields (the fields the Template schema lists),
+ * each once, and none the contact already requires.
+ */
+export function templateFieldsOf(schema: ObjectRule, declared: TemplateFieldDeclaration): TemplateFields {
+  const contactRequires = requiredFieldsOf(schema);
+  const named = [...declared.requires, ...declared.offers];
+  for (const [index, field] of named.entries()) {
+    if (schema.fields[field]?.firstContract !== true)
+      throw new Error(`${field}: a template names only the first contract's fields`);
+    if (contactRequires.includes(field) || named.indexOf(field) !== index)
+      throw new Error(`${field}: a template names a field once, and none the contact requires`);
   }
-  return fields as ContactField[];
-}
-
-/** A template's required and optional fields, from the fields that declare it in `templates`. */
-export function templateFieldsOf(schema: ObjectRule, id: string): TemplateFields {
-  const places = Object.entries(schema.fields).flatMap(([field, rule]) => {
-    const place = placeIn(rule, id);
-    return place === undefined ? [] : [{ field, ...place }];
-  });
   return {
-    requiredFields: ordered(
-      places.filter(({ role }) => role === 'required'),
-      id,
-    ),
-    optionalFields: ordered(
-      places.filter(({ role }) => role === 'optional'),
-      id,
-    ),
+    requiredFields: [...(contactRequires as ContactField[]), ...declared.requires],
+    optionalFields: [...declared.offers],
   };
-}
-
-/** Every template id a field of the schema names, in first-named order. */
-export function declaredTemplateIds(schema: ObjectRule): string[] {
-  return [...new Set(Object.values(schema.fields).flatMap((rule) => Object.keys(rule.templates ?? {})))];
 }

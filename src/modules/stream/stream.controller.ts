@@ -1,5 +1,5 @@
 import { Controller, Headers, Inject, MessageEvent, Req, Res, Sse } from '@nestjs/common';
-import { ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { EMPTY, Observable } from 'rxjs';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
@@ -12,12 +12,11 @@ import {
   HttpResponseLike,
   nativeResponse,
 } from '../../http/native-http';
-import { ApiErrorResponses } from '../errors/api-error-responses.decorator';
 import { toJobDto } from '../jobs/dto/job.dto';
 import { jobUrl } from '../jobs/job-url';
 import { JobsService } from '../jobs/jobs.service';
-import { RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
-import { STREAM_QUERY, type StreamQuery } from './dto/stream.query';
+import { STREAM_QUERY, type StreamOperation, type StreamQuery } from './dto/stream.query';
+import { StreamDocs } from './stream.docs';
 import { CheckedQuery, RouteQuery } from '../../http/route-query.decorator';
 import { batchShutdownEvent } from '../batches/batch-progress';
 import { streamEvents } from './stream-events';
@@ -25,25 +24,25 @@ import { StreamService } from './stream.service';
 import { StreamLimiter } from './stream-limiter';
 import { BatchesService } from '../batches/batches.service';
 
-const EXAMPLE = [
-  'event: progress',
-  'id: 1',
-  'retry: 3000',
-  'data: {"operation":"create_vcard_payload","step":"accepted","percent":10,"message":"Request accepted."}',
-  '',
-  'event: progress',
-  'id: 2',
-  'data: {"operation":"create_vcard_payload","step":"validated","percent":45,"message":"Contact fields validated."}',
-  '',
-  'event: progress',
-  'id: 3',
-  'data: {"operation":"create_vcard_payload","step":"encoded","percent":80,"message":"vCard payload encoded."}',
-  '',
-  'event: complete',
-  'id: 4',
-  'data: {"operation":"create_vcard_payload","percent":100,"message":"vCard payload ready."}',
-  '',
-].join('\n');
+/** The operation the stream reports on: with `jobId`, only a card's; one job or one batch per stream. */
+function operationOf(query: StreamQuery): StreamOperation {
+  const operation = query.operation ?? 'create_vcard_payload';
+  if (query.jobId !== undefined && operation !== 'create_vcard_payload') {
+    throw new ApiError('invalid_query', {
+      message: 'The query parameter operation must be create_vcard_payload when jobId is given.',
+      hint: 'Omit operation, or omit jobId.',
+      details: { parameter: 'operation', issue: 'conflicts_with_jobId' },
+    });
+  }
+  if (query.batchId !== undefined && query.jobId !== undefined) {
+    throw new ApiError('invalid_query', {
+      message: 'The query parameters jobId and batchId cannot be given together.',
+      hint: 'Follow one job or one batch per stream.',
+      details: { parameter: 'batchId', issue: 'conflicts_with_jobId' },
+    });
+  }
+  return operation;
+}
 
 @ApiTags('stream')
 @ApiRoute()
@@ -59,44 +58,7 @@ export class StreamController {
   ) {}
 
   @Sse()
-  @ApiOperation({
-    operationId: 'streamProgress',
-    summary: 'Server-Sent Events progress stream',
-    description: [
-      'Events, in order, each with an `id:` (1 to 4); the first frame carries a `retry: 3000` hint:',
-      '',
-      '1. `progress` `{operation, step: "accepted", percent: 10, message}`',
-      '2. `progress` `{operation, step: "validated", percent: 45, message}`',
-      '3. `progress` `{operation, step: "encoded", percent: 80, message}`',
-      '4. `complete` `{operation, percent: 100, message}`; with `?jobId=` also `jobId` and `job` (the Job).',
-      '',
-      'The response then ends: close the EventSource on `complete`. A client that reconnects anyway sends Last-Event-ID and gets the remaining events, or 204 (stop reconnecting) when it already has them all.',
-      'If the server shuts down mid-stream, a last `shutdown` event `{operation, message}` (its id repeats the last one delivered) ends the stream; reconnect later to resume.',
-      'Invalid parameters and unknown jobs are answered with a JSON Error before any event.',
-    ].join('\n'),
-  })
-  @ApiProduces('text/event-stream')
-  @ApiHeader({
-    name: 'Last-Event-ID',
-    required: false,
-    description: 'Sent by EventSource on reconnection: only the events after this id are sent.',
-  })
-  @ApiOkResponse({
-    description: 'An event stream (text/event-stream).',
-    content: { 'text/event-stream': { schema: { type: 'string' }, example: EXAMPLE } },
-    headers: { ...RATE_LIMIT_HEADERS_DOC },
-  })
-  @ApiNoContentResponse({
-    description: 'Last-Event-ID shows that the client already has every event: do not reconnect.',
-  })
-  @ApiErrorResponses(
-    'invalid_query',
-    'job_not_found',
-    'batch_not_found',
-    'too_many_streams',
-    'rate_limited',
-    'service_unavailable',
-  )
+  @StreamDocs()
   @RouteQuery(STREAM_QUERY)
   async stream(
     @CheckedQuery() query: StreamQuery,
@@ -104,21 +66,7 @@ export class StreamController {
     @Req() request: HttpRequestLike,
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<Observable<MessageEvent>> {
-    const operation = query.operation ?? 'create_vcard_payload';
-    if (query.jobId !== undefined && operation !== 'create_vcard_payload') {
-      throw new ApiError('invalid_query', {
-        message: 'The query parameter operation must be create_vcard_payload when jobId is given.',
-        hint: 'Omit operation, or omit jobId.',
-        details: { parameter: 'operation', issue: 'conflicts_with_jobId' },
-      });
-    }
-    if (query.batchId !== undefined && query.jobId !== undefined) {
-      throw new ApiError('invalid_query', {
-        message: 'The query parameters jobId and batchId cannot be given together.',
-        hint: 'Follow one job or one batch per stream.',
-        details: { parameter: 'batchId', issue: 'conflicts_with_jobId' },
-      });
-    }
+    const operation = operationOf(query);
     const batch = query.batchId === undefined ? undefined : await this.batches.get(query.batchId);
     const job =
       query.jobId === undefined

@@ -55,12 +55,6 @@ export const ADDRESS_FIELDS = {
     multiLine: true,
     description: 'Free-text address; goes into the ADR street component, listed before addresses. Line breaks kept.',
     example: "12 St James's Square, London SW1Y 4JH",
-    templates: {
-      'business-card': 'optional',
-      'real-estate-agent': 'optional',
-      'support-desk': 'optional',
-      restaurant: 'required',
-    },
   }),
   addresses: {
     kind: 'list',

@@ -13,15 +13,6 @@ export const WORK_FIELDS = {
     keptDocs: 'the organization',
     batchExample: { csv: ['Analytical Engines', 'US Navy'] },
     csvHint: { place: 1 },
-    templates: {
-      'business-card': 'required',
-      'sales-contact': 'required',
-      'event-badge': 'optional',
-      'conference-speaker': 'optional',
-      'real-estate-agent': 'required',
-      'support-desk': 'optional',
-      restaurant: 'optional',
-    },
   }),
   department: text(256, {
     description: 'Department (ORG, second component).',
@@ -38,13 +29,5 @@ export const WORK_FIELDS = {
     csv: { google: ['Organization 1 - Title', 'Organization Title'], outlook: ['Job Title'] },
     budget: { rank: 10, docs: 'title' },
     sheet: { line: 1 },
-    templates: {
-      'business-card': 'optional',
-      'sales-contact': 'optional',
-      'event-badge': 'optional',
-      'conference-speaker': 'optional',
-      'real-estate-agent': 'optional',
-      freelancer: 'optional',
-    },
   }),
 } satisfies Record<string, Rule>;

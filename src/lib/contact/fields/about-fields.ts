@@ -13,8 +13,8 @@ export function isBirthday(value: string): boolean {
   return year >= 1800 && year <= new Date().getUTCFullYear();
 }
 
-/** The rest of a card: profiles, birthday, categories, a note, a photo. */
-export const MORE_FIELDS = {
+/** What else the card says about the contact: profiles, birthday, categories, a note, a photo. */
+export const ABOUT_FIELDS = {
   socialProfiles: {
     kind: 'list',
     max: 8,
@@ -94,13 +94,6 @@ export const MORE_FIELDS = {
     card: { kind: 'text', property: 'NOTE', mecard: 'NOTE' },
     csv: { google: ['Notes'], outlook: ['Notes'] },
     budget: { rank: 3, docs: 'note' },
-    templates: {
-      'sales-contact': 'optional',
-      'conference-speaker': 'optional',
-      freelancer: 'optional',
-      'support-desk': 'optional',
-      restaurant: 'optional',
-    },
   }),
   // AOSP ignores PHOTO;VALUE=uri and ZXing reads no PHOTO, and a photo overflows a code: the file only.
   photoUrl: url({

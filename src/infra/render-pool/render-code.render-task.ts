@@ -1,4 +1,4 @@
-import type { CodeCheck } from '../../lib/qr/decode';
+import type { ProvenCheck } from '../../lib/qr/proof/prove-code';
 import type { StyledCodeOrder, StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
 import { renderTaskModule } from './render-task-module';
 
@@ -10,12 +10,12 @@ export interface RenderedCode {
   height: number;
   version: number;
   logoShare: number;
-  check: CodeCheck;
+  check: ProvenCheck;
 }
 
 /**
- * Draws a styled code and checks it, both on a render-pool worker: the drawing's raster is what the
- * decoders read (see drawStyledCode), and each worker loads the decoders once, when it starts.
+ * Draws a styled code and proves it, both on a render-pool worker (see drawProvenCode), and each
+ * worker loads the decoders once, when it starts.
  */
 export const RENDER_CODE_TASK = renderTaskModule<StyledCodeOrder, RenderedCode | StyledCodeRefusal>(
   __dirname,

@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
-import { checkCode, prepareQrDecoders } from '../../lib/qr/decode';
-import { drawStyledCode, type StyledCodeOrder, type StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
-import { releaseRaster } from '../../lib/qr/style/scene-raster';
+import { prepareQrDecoders } from '../../lib/qr/decode';
+import { drawProvenCode } from '../../lib/qr/proof/draw-proven-code';
+import type { StyledCodeOrder, StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
 // Lowers this worker's priority below the event loop's, once, as the worker loads this module.
 import './worker-priority';
 import type { RenderedCode } from './render-code.render-task';
@@ -12,12 +12,9 @@ prepareQrDecoders().catch(() => undefined);
 
 /** Runs in a render-pool worker (RENDER_CODE_TASK). */
 export default async function renderCodeTask(order: StyledCodeOrder): Promise<RenderedCode | StyledCodeRefusal> {
-  const drawing = await drawStyledCode(order);
+  const drawing = await drawProvenCode(order);
   if ('refused' in drawing) return drawing;
-  const { file, check, ...size } = drawing;
-  const result = await checkCode(check.image, Buffer.from(order.payload, 'utf8'), { modulePixels: check.modulePixels });
-  // Read, and the file already holds it: the next code is drawn into the same memory.
-  releaseRaster(check.image);
+  const { file, check: result, ...size } = drawing;
   // Moved to the main thread, not copied: the file's own memory when it holds nothing else, else a copy of
   // its own, so that moving it detaches nothing else (Node pools small buffers).
   const whole = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;

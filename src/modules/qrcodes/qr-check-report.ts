@@ -1,5 +1,6 @@
 import { ApiError } from '../../core/errors/api-error';
 import type { CodeCheck } from '../../lib/qr/decode';
+import type { CodeProof } from '../../lib/qr/proof/prove-code';
 import type { QrStyleJudgement } from '../../lib/qr/style/judge-qr-style';
 import { QR_STYLE_LIMITS } from '../../lib/qr/style/qr-style';
 import { isTooDenseToPrintSmall, type QrLevel } from '../../lib/vcard';
@@ -18,6 +19,11 @@ export interface QrCheckReport {
   /** The quiet zone in modules. */
   quietZone: number;
   warnings: QrCheckWarning[];
+  /**
+   * A styled code's proof: the proof set's version, how many renderings it has, and how many each
+   * decoder read (counted until its verdict was certain); absent for a plain code and an archive's items.
+   */
+  proof?: CodeProof;
 }
 
 export type QrCheckWarning = 'quiet_zone' | 'contrast' | 'transparent' | 'dense';
@@ -43,7 +49,7 @@ export function plainCheckReport(level: QrLevel, margin: number, bytes: number):
 /** The report of a styled code both decoders read back. */
 export function styledCheckReport(
   judged: QrStyleJudgement,
-  drawn: { level: QrLevel; logoShare: number },
+  drawn: { level: QrLevel; logoShare: number; proof?: CodeProof },
   margin: number,
   bytes: number,
 ): QrCheckReport {
@@ -55,6 +61,7 @@ export function styledCheckReport(
     logoShare: drawn.logoShare,
     quietZone: margin,
     warnings: warnings(judged.warnings, bytes, drawn.level),
+    ...(drawn.proof ? { proof: drawn.proof } : {}),
   };
 }
 

@@ -110,13 +110,14 @@ export class QrCodesService {
       margin,
       scale,
       type: image,
+      proof: 'full',
     });
     if ('refused' in drawn)
       throw invalidStyle([drawn.refused === 'logo_undecodable' ? LOGO_UNDECODABLE : LOGO_TOO_LARGE]);
     if (!drawn.check.zbar || !drawn.check.zxing) throw unreadableCode(judged, margin, drawn.check);
     return {
       result,
-      check: styledCheckReport(judged, { level, logoShare: drawn.logoShare }, margin, bytes),
+      check: styledCheckReport(judged, { level, logoShare: drawn.logoShare, proof: drawn.check.proof }, margin, bytes),
       image: { type: image, file: Buffer.from(drawn.file), width: drawn.width, height: drawn.height },
     };
   }

@@ -100,3 +100,34 @@ async function readsExpected(name: DecoderName, rendered: RenderedPlanes, expect
   const symbols = await reader.read(rendered.planes[name], { modulePixels: rendered.modulePixels });
   return symbols.length === 1 && Buffer.compare(symbols[0], expected) === 0;
 }
+
+/** What each decoder read from one rendering (the file as sent is named `as-sent`). */
+export interface RenderingReading {
+  name: string;
+  pxPerModule: number;
+  zbar: boolean;
+  zxing: boolean;
+}
+
+/**
+ * Every rendering of the set and the file as sent, each read by both decoders, with no early stop:
+ * what calibrates the set (a plain code must be read from each).
+ */
+export async function readRenderings(
+  subject: ProofSubject,
+  set: readonly ProofRendering[] = PROOF_SET,
+): Promise<RenderingReading[]> {
+  const rasters = new Map<number, RgbaImage>();
+  const seed = payloadSeed(subject.expected);
+  const readings: RenderingReading[] = [];
+  for (let index = 0; index <= set.length; index++) {
+    const rendered = index < set.length ? renderOne(subject, set[index], rasters, seed) : asSentPlanes(subject);
+    readings.push({
+      name: index < set.length ? set[index].name : 'as-sent',
+      pxPerModule: rendered.modulePixels,
+      zbar: await readsExpected('zbar', rendered, subject.expected),
+      zxing: await readsExpected('zxing', rendered, subject.expected),
+    });
+  }
+  return readings;
+}

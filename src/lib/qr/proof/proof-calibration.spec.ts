@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { prepareQrDecoders } from '../decode';
 import { MAX_DECODED_SIDE } from '../decode/decodable-image';
 import { qrMatrix } from '../qr-matrix';
@@ -14,6 +14,9 @@ import { readRenderings } from './prove-code';
 // a plain code of some version misses takes more pixels a module there (PROOF_SET's `larger`).
 // The whole property (320 codes) takes minutes; CI asks for it (QR_MATRIX=full), a plain run
 // asks for the corners and a sample drawn with a fixed seed.
+
+// A version 40 code is drawn and read seven times at up to 1,480 px a side: seconds on a busy machine.
+jest.setTimeout(120_000);
 
 const LEVELS: readonly QrLevel[] = ['L', 'M', 'Q', 'H'];
 const FULL = process.env.QR_MATRIX === 'full';

@@ -32,16 +32,18 @@ export function blur(sigma: number): GreyEffect {
         across[y * width + x] = value;
       }
     }
+    // Down the columns a row at a time, so every read and write runs along memory.
     const out = new Uint8Array(width * height);
-    const column = new Float32Array(height + 2 * radius);
-    for (let x = 0; x < width; x++) {
-      for (let y = 0; y < column.length; y++)
-        column[y] = across[Math.min(height - 1, Math.max(0, y - radius)) * width + x];
-      for (let y = 0; y < height; y++) {
-        let value = 0;
-        for (let i = 0; i < taps.length; i++) value += taps[i] * column[y + i];
-        out[y * width + x] = value + 0.5;
+    const sums = new Float32Array(width);
+    for (let y = 0; y < height; y++) {
+      sums.fill(0);
+      for (let i = 0; i < taps.length; i++) {
+        const tap = taps[i];
+        const from = Math.min(height - 1, Math.max(0, y + i - radius)) * width;
+        for (let x = 0; x < width; x++) sums[x] += tap * across[from + x];
       }
+      const row = y * width;
+      for (let x = 0; x < width; x++) out[row + x] = sums[x] + 0.5;
     }
     return { width, height, data: out };
   };

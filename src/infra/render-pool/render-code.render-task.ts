@@ -1,4 +1,4 @@
-import type { ProvenCheck } from '../../lib/qr/proof/prove-code';
+import type { ProvenDrawing } from '../../lib/qr/proof/draw-proven-code';
 import type { StyledCodeOrder, StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
 import { renderTaskModule } from './render-task-module';
 
@@ -10,7 +10,7 @@ export interface RenderedCode {
   height: number;
   version: number;
   logoShare: number;
-  check: ProvenCheck;
+  check: ProvenDrawing['check'];
 }
 
 /**

@@ -9,7 +9,6 @@ import {
 } from '../../infra/render-pool/render-pool.errors';
 import type { ContactFields } from '../../lib/contact';
 import { QrLevelCapacityError } from '../../lib/qr';
-import type { ProvenCheck } from '../../lib/qr/proof/prove-code';
 import type { StyledCodeOrder, StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
 import type { QrStyleJudgement } from '../../lib/qr/style/judge-qr-style';
 import { logoFitIssue } from '../../lib/qr/style/qr-logo-fit';
@@ -118,7 +117,7 @@ export class QrCodesService {
     const { judged, level, smallest } = card;
     const logo = judged.style!.logo;
     const versions = versionsToTry(smallest, query.qrVersion, logo !== undefined);
-    let refused: { version: number; check: ProvenCheck } | undefined;
+    let refused: { version: number; check: RenderedCode['check'] } | undefined;
     for (const version of versions) {
       if (logo && logoFitIssue(version, level, logo.size)) continue;
       const drawn = await this.drawAt(card, request, version);

@@ -1,3 +1,4 @@
+import type { CodeCheck } from '../decode/check-code';
 import {
   drawStyledCode,
   type StyledCodeDrawing,
@@ -10,8 +11,8 @@ import { styledRaster } from '../style/styled-raster';
 import { PROOF_SET } from './proof-set';
 import { proveCode, type ProvenCheck } from './prove-code';
 
-/** A styled code drawn and proven: the file, its size, and the proof's verdict. */
-export type ProvenDrawing = Omit<StyledCodeDrawing, 'check' | 'layers'> & { check: ProvenCheck };
+/** A styled code drawn and proven: the file, its size, the verdict (with the counts when it had the full set). */
+export type ProvenDrawing = Omit<StyledCodeDrawing, 'check' | 'layers'> & { check: CodeCheck & Partial<ProvenCheck> };
 
 /**
  * Draws a styled code and proves it: with `proof: 'full'`, the proof set drawn from the same scene
@@ -32,5 +33,6 @@ export async function drawProvenCode(order: StyledCodeOrder): Promise<ProvenDraw
     order.proof === 'full' ? PROOF_SET : [],
   );
   releaseRaster(asSent.image);
-  return { ...drawn, check };
+  // The file's raster alone is the check as it always was: its answer stays {zbar, zxing}.
+  return { ...drawn, check: order.proof === 'full' ? check : { zbar: check.zbar, zxing: check.zxing } };
 }

@@ -50,27 +50,36 @@ export function blur(sigma: number): GreyEffect {
 }
 
 /**
- * A keystone: the top edge `share` shorter than the bottom, each row narrowed about the centre and
- * sampled bilinearly, as a code seen from below its centre; what falls outside is the corner's grey.
+ * A keystone: the code seen from below its centre, a true perspective (a homography: straight lines
+ * stay straight, the far side is narrower and its rows closer), the top edge `share` shorter than
+ * the bottom, sampled bilinearly; what falls outside the code is the corner's grey.
  */
 export function keystone(share: number): GreyEffect {
+  // w(v) = 1 + far · (1 − v) divides both coordinates: 1 + far at the top edge, 1 at the bottom.
+  const far = 1 / (1 - share) - 1;
   return ({ width, height, data }) => {
     const out = new Uint8Array(width * height);
     const surround = data[0];
-    const centre = (width - 1) / 2;
     for (let y = 0; y < height; y++) {
-      const narrowing = 1 - share * (1 - y / Math.max(1, height - 1));
-      // A slight vertical squeeze toward the far edge too, so the sampling is bilinear in both axes.
-      const sy = y * (1 - share / 4) + (share / 4) * (height - 1) * (y / Math.max(1, height - 1)) ** 2;
-      const y0 = Math.min(height - 1, Math.floor(sy));
+      const down = (y + 0.5) / height;
+      const v = (down * (1 + far)) / (1 + far * down);
+      const w = 1 + far * (1 - v);
+      // Within half a pixel of the edge is the edge pixel's own.
+      const sy = Math.min(height - 1, Math.max(0, v * height - 0.5));
+      if (v * height < 0 || v * height > height) {
+        out.fill(surround, y * width, (y + 1) * width);
+        continue;
+      }
+      const y0 = Math.floor(sy);
       const y1 = Math.min(height - 1, y0 + 1);
       const fy = sy - y0;
       for (let x = 0; x < width; x++) {
-        const sx = centre + (x - centre) / narrowing;
-        if (sx < 0 || sx > width - 1) {
+        const across = ((x + 0.5) / width - 0.5) * w + 0.5;
+        if (across < 0 || across > 1) {
           out[y * width + x] = surround;
           continue;
         }
+        const sx = Math.min(width - 1, Math.max(0, across * width - 0.5));
         const x0 = Math.floor(sx);
         const x1 = Math.min(width - 1, x0 + 1);
         const fx = sx - x0;

@@ -4,7 +4,7 @@ import type { RgbaImage } from '../decode/rgba-image';
 import { zbarQrReader } from '../decode/zbar-qr-reader';
 import { zxingQrReader } from '../decode/zxing-qr-reader';
 import { payloadSeed } from './grey-effects';
-import { PROOF_SET, PROOF_VERSION, renderingScale, type ProofRendering } from './proof-set';
+import { PROOF_SET, PROOF_VERSION, renderingEffects, renderingScale, type ProofRendering } from './proof-set';
 
 /** What the proof found: how many renderings there are, and how many each decoder read back. */
 export interface CodeProof {
@@ -82,9 +82,10 @@ function renderOne(
   let raster = rasters.get(scale);
   if (!raster) rasters.set(scale, (raster = subject.draw(scale)));
   const grey = decodableGrey(raster);
-  if (rendering.effects.length === 0) return { planes: grey, modulePixels: scale };
+  const effects = renderingEffects(rendering, subject.version);
+  if (effects.length === 0) return { planes: grey, modulePixels: scale };
   let plane: GreyImage = grey.zbar;
-  for (const effect of rendering.effects) plane = effect(plane, { seed });
+  for (const effect of effects) plane = effect(plane, { seed });
   return { planes: { zbar: plane, zxing: plane }, modulePixels: scale };
 }
 

@@ -6,9 +6,6 @@ import { blur, compress, keystone, light, noise, type GreyEffect } from './grey-
  */
 export const PROOF_VERSION = 1;
 
-/** The first version whose plain code ZBar misses with an 8 % keystone (the calibration test finds it). */
-const TILT_FROM_VERSION = 19;
-
 /** One rendering of a code's scene: drawn at `pxPerModule`, then each effect in order. */
 export interface ProofRendering {
   name: string;
@@ -19,9 +16,14 @@ export interface ProofRendering {
   /**
    * From a version on, where a plain code of that version would miss the rendering as it is: more
    * pixels a module, or milder effects (a plain code's ZBar misses an 8 % keystone from about
-   * version 20 at 5 to 8 pixels a module alike, and reads 4 %).
+   * version 20 at 5 to 8 pixels a module alike, and reads 4 %). The last step a version reaches holds.
    */
-  largeCodes?: { fromVersion: number; pxPerModule?: number; effects?: readonly GreyEffect[]; what: string };
+  largeCodes?: ReadonlyArray<{
+    fromVersion: number;
+    pxPerModule?: number;
+    effects?: readonly GreyEffect[];
+    what: string;
+  }>;
 }
 
 /**
@@ -45,27 +47,29 @@ export const PROOF_SET: readonly ProofRendering[] = [
     what: '5 pixels a module, seen at an angle (one side 8 % shorter), blur σ 0.6 px',
     pxPerModule: 5,
     effects: [keystone(0.08), blur(0.6)],
-    largeCodes: {
-      fromVersion: TILT_FROM_VERSION,
-      effects: [keystone(0.04), blur(0.6)],
-      what: 'one side 4 % shorter',
-    },
+    largeCodes: [
+      { fromVersion: 19, effects: [keystone(0.04), blur(0.6)], what: 'one side 4 % shorter' },
+      {
+        fromVersion: 35,
+        effects: [keystone(0.03), blur(0.6)],
+        what: 'one side 3 % shorter',
+      },
+    ],
   },
   { name: 'large', what: 'clean, 6 pixels a module', pxPerModule: 6, effects: [] },
 ];
 
+/** The step of `largeCodes` a code of `version` takes, if any. */
+function stepFor(rendering: ProofRendering, version: number) {
+  return rendering.largeCodes?.filter((step) => version >= step.fromVersion).at(-1);
+}
+
 /** The pixels a module a rendering takes for a code of `version`. */
 export function renderingScale(rendering: ProofRendering, version: number): number {
-  const { largeCodes } = rendering;
-  return largeCodes?.pxPerModule !== undefined && version >= largeCodes.fromVersion
-    ? largeCodes.pxPerModule
-    : rendering.pxPerModule;
+  return stepFor(rendering, version)?.pxPerModule ?? rendering.pxPerModule;
 }
 
 /** The effects a rendering applies to a code of `version`. */
 export function renderingEffects(rendering: ProofRendering, version: number): readonly GreyEffect[] {
-  const { largeCodes } = rendering;
-  return largeCodes?.effects !== undefined && version >= largeCodes.fromVersion
-    ? largeCodes.effects
-    : rendering.effects;
+  return stepFor(rendering, version)?.effects ?? rendering.effects;
 }

@@ -186,8 +186,8 @@ export const ERROR_CODES = {
   qr_unreadable: {
     status: 422,
     message: 'The styled QR code did not read back to its payload, so it was not sent.',
-    hint: 'Change what error.details.causes names: more contrast, a smaller logo.size (or qrLevel H), square modules, a margin of 4, or an opaque colors.light.',
-    when: 'POST /v1/qrcodes (or the create_vcard_qr_code tool) with a style: the code was drawn but the two decoders did not both read exactly qrPayload from it. details: {decoders: {zbar: true|false, zxing: true|false}, causes: [low_contrast, logo, modules, quiet_zone, transparent]} (what in the style makes codes harder to read).',
+    hint: 'Use what error.details.suggestions lists (changes the service tried and found readable), else change what error.details.causes names.',
+    when: 'POST /v1/qrcodes (or the create_vcard_qr_code tool) with a style: the code was drawn but the two decoders did not both read exactly qrPayload from all its proof renderings but one. details: {decoders: {zbar: true|false, zxing: true|false}, causes: [low_contrast, logo, modules, quiet_zone, transparent] (what in the style makes codes harder to read), proof: {version, renderings, zbar, zxing}, tried: [{parameter, value}] (the changes the service tried), suggestions: [{parameter, value}] (those that passed)}.',
   },
   payload_too_large: {
     status: 413,

@@ -1,11 +1,11 @@
-import { checkCode, prepareQrDecoders, type CodeCheck } from '../../lib/qr/decode';
-import { drawStyledCode, type StyledCodeOrder, type StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
-import { releaseRaster } from '../../lib/qr/style/scene-raster';
+import { prepareQrDecoders } from '../../lib/qr/decode';
+import { drawProvenCode, type ProvenDrawing } from '../../lib/qr/proof/draw-proven-code';
+import type { StyledCodeOrder, StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
 // Lowers this worker's priority below the event loop's, once, as the worker loads this module.
 import './worker-priority';
 import { movedResult, ownBuffer } from './moved-result';
 
-/** A styled code drawn and checked on a worker: the file, its size, and what each decoder read. */
+/** A styled code drawn and proven on a worker: the file, its size, and what each decoder read. */
 export interface RenderedCode {
   /** The PNG or SVG file (moved from the worker, not copied). */
   file: ArrayBuffer;
@@ -13,7 +13,7 @@ export interface RenderedCode {
   height: number;
   version: number;
   logoShare: number;
-  check: CodeCheck;
+  check: ProvenDrawing['check'];
 }
 
 // A worker loads this module when it starts: compiling the decoders now spares the first task that cost. A failure
@@ -21,16 +21,13 @@ export interface RenderedCode {
 prepareQrDecoders().catch(() => undefined);
 
 /**
- * Draws a styled code and checks it, both on a render-pool worker: the drawing's raster is what the
- * decoders read (see drawStyledCode), and each worker loads the decoders once, when it starts.
+ * Draws a styled code and proves it, both on a render-pool worker (see drawProvenCode); each
+ * worker loads the decoders once, when it starts.
  */
 export default async function renderCodeTask(order: StyledCodeOrder): Promise<RenderedCode | StyledCodeRefusal> {
-  const drawing = await drawStyledCode(order);
+  const drawing = await drawProvenCode(order);
   if ('refused' in drawing) return drawing;
-  const { file, check, ...size } = drawing;
-  const result = await checkCode(check.image, Buffer.from(order.payload, 'utf8'), { modulePixels: check.modulePixels });
-  // Read, and the file already holds it: the next code is drawn into the same memory.
-  releaseRaster(check.image);
+  const { file, check: result, ...size } = drawing;
   const moved = ownBuffer(file);
   return movedResult<RenderedCode>({ ...size, file: moved, check: result }, [moved]);
 }

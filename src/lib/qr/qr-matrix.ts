@@ -24,15 +24,16 @@ export class QrLevelCapacityError extends Error {
 
 /**
  * The QR symbol of `payload`'s UTF-8 bytes: one byte-mode segment, no ECI header, the smallest
- * version that holds it at `level`. The symbol is npm `qrcode`'s, built faster from its own tables
- * (`qrSymbol`); its mask is the one `qrcode` itself would choose, scored here much faster
- * (`bestMaskedModules`), so the modules are exactly `qrcode`'s. A scanner decodes exactly the
- * payload's bytes, as docs/encoding.md#utf-8-byte-mode requires.
+ * version that holds it at `level` (or `minVersion`, when larger: a styled code grown to fit its
+ * logo). The symbol is npm `qrcode`'s, built faster from its own tables (`qrSymbol`); its mask is
+ * the one `qrcode` itself would choose, scored here much faster (`bestMaskedModules`), so the
+ * modules are exactly `qrcode`'s. A scanner decodes exactly the payload's bytes, as
+ * docs/encoding.md#utf-8-byte-mode requires.
  */
-export function qrMatrix(payload: string, level: QrLevel): QrMatrix {
+export function qrMatrix(payload: string, level: QrLevel, minVersion = 1): QrMatrix {
   const bytes = utf8Length(payload);
   const capacity = QR_BYTE_CAPACITY[level][QR_BYTE_CAPACITY[level].length - 1];
   if (bytes > capacity) throw new QrLevelCapacityError(bytes, capacity, level);
-  const { version, size, data, reserved } = qrSymbol(Buffer.from(payload, 'utf8'), level);
+  const { version, size, data, reserved } = qrSymbol(Buffer.from(payload, 'utf8'), level, minVersion);
   return { version, size, modules: bestMaskedModules(data, reserved, size, level).modules };
 }

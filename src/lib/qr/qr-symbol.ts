@@ -53,7 +53,7 @@ const layouts = new Map<number, Layout>();
 const templates = new Map<string, Template>();
 
 /**
- * The symbol of `bytes` as one byte-mode segment at the smallest version that holds it at `level`:
+ * The symbol of `bytes` as one byte-mode segment at the smallest version from `minVersion` on that holds it at `level`:
  * module for module what `qrcode.create([{ data: bytes, mode: 'byte' }], { errorCorrectionLevel:
  * level, maskPattern: 0 })` gives (a property test holds the two equal). `qrcode` builds the symbol
  * bit by bit through accessors and divides each block's polynomial by allocating a new array at
@@ -61,9 +61,9 @@ const templates = new Map<string, Template>();
  * `qrcode` itself, and each code only fills its codewords in (bench/README.md, "The QR symbol").
  * The caller has checked that `bytes` fits in version 40 at `level`.
  */
-export function qrSymbol(bytes: Uint8Array, level: QrLevel): QrSymbol {
+export function qrSymbol(bytes: Uint8Array, level: QrLevel, minVersion = 1): QrSymbol {
   const capacities = QR_BYTE_CAPACITY[level];
-  let version = 1;
+  let version = minVersion;
   while (capacities[version - 1] < bytes.length) version++;
   const template = templateOf(version, level);
   const codewords = interleaved(dataCodewords(bytes, version, template.dataCodewords), template);

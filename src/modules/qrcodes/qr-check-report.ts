@@ -1,8 +1,10 @@
 import { ApiError } from '../../core/errors/api-error';
 import type { CodeCheck } from '../../lib/qr/decode';
+import type { CodeProof } from '../../lib/qr/proof/prove-code';
 import type { QrStyleJudgement } from '../../lib/qr/style/judge-qr-style';
 import { QR_STYLE_LIMITS } from '../../lib/qr/style/qr-style';
 import { isTooDenseToPrintSmall, type QrLevel } from '../../lib/vcard';
+import { suggestionText, type QrSuggestion } from './styled-code-tries';
 
 /** What a code's answer says about its readability (JSON `qr.check`, the QR-Check headers). */
 export interface QrCheckReport {
@@ -18,6 +20,21 @@ export interface QrCheckReport {
   /** The quiet zone in modules. */
   quietZone: number;
   warnings: QrCheckWarning[];
+  /**
+   * A styled code's proof: the proof set's version, how many renderings it has, and how many each
+   * decoder read (counted until its verdict was certain); absent for a plain code and an archive's items.
+   */
+  proof?: CodeProof;
+  /** A styled code's version as drawn (absent for a plain code). */
+  version?: number;
+  /** True when a logo made the service draw a larger version than the card needs (absent for a plain code). */
+  versionRaised?: boolean;
+}
+
+/** A change a refused code was tried with, and whether the code then passed. */
+export interface TriedChange {
+  suggestion: QrSuggestion;
+  passed: boolean;
 }
 
 export type QrCheckWarning = 'quiet_zone' | 'contrast' | 'transparent' | 'dense';
@@ -43,7 +60,7 @@ export function plainCheckReport(level: QrLevel, margin: number, bytes: number):
 /** The report of a styled code both decoders read back. */
 export function styledCheckReport(
   judged: QrStyleJudgement,
-  drawn: { level: QrLevel; logoShare: number },
+  drawn: { level: QrLevel; logoShare: number; proof?: CodeProof; version?: number; versionRaised?: boolean },
   margin: number,
   bytes: number,
 ): QrCheckReport {
@@ -55,6 +72,8 @@ export function styledCheckReport(
     logoShare: drawn.logoShare,
     quietZone: margin,
     warnings: warnings(judged.warnings, bytes, drawn.level),
+    ...(drawn.proof ? { proof: drawn.proof } : {}),
+    ...(drawn.version !== undefined ? { version: drawn.version, versionRaised: drawn.versionRaised === true } : {}),
   };
 }
 
@@ -62,19 +81,17 @@ function warnings(fromStyle: readonly QrCheckWarning[], bytes: number, level: Qr
   return isTooDenseToPrintSmall(bytes, level) ? [...fromStyle, 'dense'] : [...fromStyle];
 }
 
-const ADVICE: Record<UnreadableCause, string> = {
-  low_contrast: 'darken colors.dark and colors.finder or lighten colors.light (4.5:1 or more)',
-  logo: 'use a smaller logo.size or qrLevel H',
-  modules: 'use square modules and finders',
-  quiet_zone: 'use a margin of 4',
-  transparent: 'make colors.light an opaque colour',
-};
-
 /**
- * The 422 of a styled code a decoder did not read back: which decoder read it, what in the style
- * makes codes harder to read, and a hint that says what to change.
+ * The 422 of a styled code the proof refused: which decoder passed, the proof's counts, what in the
+ * style makes codes harder to read, and the changes the service tried: those that passed are
+ * `details.suggestions`, and the hint names the first (or says that none passed).
  */
-export function unreadableCode(judged: QrStyleJudgement, margin: number, check: CodeCheck): ApiError {
+export function unreadableCode(
+  judged: QrStyleJudgement,
+  margin: number,
+  check: CodeCheck & { proof?: CodeProof },
+  tried: readonly TriedChange[] = [],
+): ApiError {
   const style = judged.style;
   const causes: UnreadableCause[] = [];
   if (judged.contrast < QR_STYLE_LIMITS.warnContrast) causes.push('low_contrast');
@@ -82,14 +99,29 @@ export function unreadableCode(judged: QrStyleJudgement, margin: number, check: 
   if (style && (style.modules !== 'square' || style.finders !== 'square')) causes.push('modules');
   if (margin < QR_STYLE_LIMITS.quietZone) causes.push('quiet_zone');
   if (style && style.colors.light === null) causes.push('transparent');
-  const advice = causes.map((cause) => ADVICE[cause]);
+  const suggestions = tried.filter((change) => change.passed).map((change) => change.suggestion);
   return new ApiError('qr_unreadable', {
-    hint:
-      advice.length > 0
-        ? `To make it readable, ${advice.join('; or ')}.`
-        : 'Try the plain code (no style), or fewer style changes at once.',
-    details: { decoders: { zbar: check.zbar, zxing: check.zxing }, causes },
+    hint: unreadableHint(suggestions, tried),
+    details: {
+      decoders: { zbar: check.zbar, zxing: check.zxing },
+      causes,
+      ...(check.proof ? { proof: check.proof } : {}),
+      suggestions,
+      tried: tried.map((change) => change.suggestion),
+    },
   });
+}
+
+function unreadableHint(suggestions: readonly QrSuggestion[], tried: readonly TriedChange[]): string {
+  if (suggestions.length > 0)
+    return `The service tried it: the code reads with ${suggestionText(suggestions[0])}${
+      suggestions.length > 1 ? ` (or ${suggestions.slice(1).map(suggestionText).join(', or ')})` : ''
+    }.`;
+  const fewer = 'try the plain code (no style), or fewer style changes at once';
+  if (tried.length === 0) return `The service had no change left to try; ${fewer}.`;
+  return `None of the changes the service tried made it readable (${tried
+    .map((change) => suggestionText(change.suggestion))
+    .join('; ')}); ${fewer}.`;
 }
 
 /** The QR-Check headers of an image answer: `passed` for a checked code, the warnings when there are any. */

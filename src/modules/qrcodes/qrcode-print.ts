@@ -47,13 +47,13 @@ export interface PrintedImageAnswer {
   print?: QrPrint;
 }
 
-/** Pixels a module the readability check reads a PDF's or an EPS's code at. */
+/** Pixels a module a plain PDF's or EPS's code is drawn at on the way (its image is not used). */
 const CHECK_SCALE = 4;
 
 /**
- * A contact's code, plain or styled, as a PDF or an EPS: the card and the check are the PNG path's
- * (a styled code drawn at 4 pixels a module and read back by both decoders on the render pool),
- * then the same scene is written as vectors at the printed width.
+ * A contact's code, plain or styled, as a PDF or an EPS: the card, the version and the proof are
+ * the PNG path's (the same renderings of the same scene, so the same verdict), then that scene is
+ * written as vectors at the printed width.
  */
 @Injectable()
 export class QrCodePrints {
@@ -113,15 +113,18 @@ export class QrCodePrints {
   ): Promise<{ file: Buffer; headers: Record<string, string> }> {
     if (query.dpi !== undefined) throw dpiWithVector();
     const { size, dpi: _dpi, ...codeQuery } = query;
+    // A styled code is proven as its PNG and SVG are, at the query's scale (one verdict for the body);
+    // only its SVG is drawn, the cheaper file, and left: the vectors below are drawn from the same scene.
+    const plain = isPlainStyle(style);
     const answer = await this.codes.create({
       contact,
       style,
-      query: { ...codeQuery, scale: CHECK_SCALE },
-      image: 'png',
+      query: plain ? { ...codeQuery, scale: CHECK_SCALE } : codeQuery,
+      image: plain ? 'png' : 'svg',
     });
     const { margin } = qrImageOptions(query);
-    const matrix = qrMatrix(answer.result.qrPayload, answer.check.level);
-    const scene = isPlainStyle(style)
+    const matrix = qrMatrix(answer.result.qrPayload, answer.check.level, answer.check.version);
+    const scene = plain
       ? plainQrScene(matrix, margin)
       : styledQrScene(matrix, judgeStyle(style as QrStyle, { qrLevel: query.qrLevel, margin }).style!, { margin });
     const width = printSizeOf({ size }) ?? DEFAULT_VECTOR_SIZE;

@@ -10,17 +10,25 @@ import {
 import type { ContactFields } from '../../lib/contact';
 import { QrLevelCapacityError } from '../../lib/qr';
 import type { StyledCodeOrder, StyledCodeRefusal } from '../../lib/qr/style/draw-styled-code';
+import type { QrStyleJudgement } from '../../lib/qr/style/judge-qr-style';
 import { logoFitIssue } from '../../lib/qr/style/qr-logo-fit';
 import type { QrStyle } from '../../lib/qr/style/qr-style';
-import { minQrVersion, QR_BYTE_CAPACITY } from '../../lib/vcard';
+import { minQrVersion, QR_BYTE_CAPACITY, type QrLevel } from '../../lib/vcard';
 import { cardOptions, qrImageOptions } from '../vcard/card-query';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import type { QrPrint } from '../vcard/print-image.service';
 import { QR_IMAGE_MEDIA_TYPES, qrImageCapacityError, QrImageService } from '../vcard/qr-image.service';
 import { VCardService } from '../vcard/vcard.service';
-import { plainCheckReport, styledCheckReport, unreadableCode, type QrCheckReport } from './qr-check-report';
+import {
+  plainCheckReport,
+  styledCheckReport,
+  unreadableCode,
+  type QrCheckReport,
+  type TriedChange,
+} from './qr-check-report';
 import { invalidStyle, isPlainStyle, judgeStyle } from './qr-style-checks';
 import type { QrCodeImageType, QrCodeQuery } from './qrcode-query';
+import { changesToTry, versionsToTry, type StyleChange } from './styled-code-tries';
 
 /** A QR code to make: the contact, its style (none: the plain code), the query, the image type. */
 export interface QrCodeRequest {
@@ -30,6 +38,15 @@ export interface QrCodeRequest {
   image: QrCodeImageType;
   /** The pixels a module from the symbol's width in modules (quiet zone included), instead of `scale`: a print size. */
   fitScale?: (modulesAcross: number) => number;
+}
+
+/** A styled request's card: the judged style, the level, the card, its smallest version, the quiet zone. */
+interface StyledCard {
+  judged: QrStyleJudgement;
+  level: QrLevel;
+  result: VCardResponseDto;
+  smallest: number;
+  margin: number;
 }
 
 /** A made code: the card, what the check found, and the image. */
@@ -86,6 +103,48 @@ export class QrCodesService {
         image: { type: image, file, width: side, height: side },
       };
     }
+    return this.styled({ contact, style, query, image, fitScale });
+  }
+
+  /**
+   * A styled code: drawn at each version `versionsToTry` gives until one passes the logo rule and
+   * the proof; refused, it is tried with the changes `changesToTry` gives, and the 422 suggests
+   * those that passed.
+   */
+  private async styled(request: QrCodeRequest & { style: QrStyle }): Promise<QrCodeAnswer> {
+    const { style, query, image } = request;
+    const card = this.card(request.contact, style, query);
+    const { judged, level, smallest } = card;
+    const logo = judged.style!.logo;
+    const versions = versionsToTry(smallest, query.qrVersion, logo !== undefined);
+    let refused: { version: number; check: RenderedCode['check'] } | undefined;
+    for (const version of versions) {
+      if (logo && logoFitIssue(version, level, logo.size)) continue;
+      const drawn = await this.drawAt(card, request, version);
+      if (!drawn.check.zbar || !drawn.check.zxing) {
+        refused = { version, check: drawn.check };
+        continue;
+      }
+      const grown = { version, versionRaised: query.qrVersion === undefined && version > smallest };
+      return {
+        result: card.result,
+        check: styledCheckReport(
+          judged,
+          { level, logoShare: drawn.logoShare, proof: drawn.check.proof, ...grown },
+          card.margin,
+          card.result.qr.bytes,
+        ),
+        image: { type: image, file: Buffer.from(drawn.file), width: drawn.width, height: drawn.height },
+      };
+    }
+    if (!refused) throw invalidStyle([logoFitIssue(versions[0], level, logo!.size)!]);
+    const tried = await this.tryChanges(request, card, refused.version);
+    throw unreadableCode(judged, card.margin, refused.check, tried);
+  }
+
+  /** A styled card: its style judged, the card at the level the style draws at, and its smallest version. */
+  private card(contact: ContactFields, style: QrStyle, query: QrCodeQuery): StyledCard {
+    const { margin } = qrImageOptions(query);
     const judged = judgeStyle(style, { qrLevel: query.qrLevel, margin });
     const { level } = judged;
     const result = this.vcards.create(
@@ -94,31 +153,62 @@ export class QrCodesService {
       cardOptions(judged.levelRaised ? { ...query, qrLevel: level } : query),
     );
     const bytes = result.qr.bytes;
-    const version = minQrVersion(bytes)[level];
-    if (version === null) {
+    const smallest = minQrVersion(bytes)[level];
+    if (smallest === null) {
       const capacity = QR_BYTE_CAPACITY[level][QR_BYTE_CAPACITY[level].length - 1];
       throw qrImageCapacityError(new QrLevelCapacityError(bytes, capacity, level));
     }
-    const logo = judged.style!.logo;
-    const fit = logo ? logoFitIssue(version, level, logo.size) : undefined;
-    if (fit) throw invalidStyle([fit]);
-    const scale = scaleFor(version);
+    return { judged, level, result, smallest, margin };
+  }
+
+  /** A styled card drawn at `version` and proven on the render pool; a logo it cannot draw is a 400. */
+  private async drawAt(card: StyledCard, request: QrCodeRequest, version: number): Promise<RenderedCode> {
+    const { margin } = card;
+    const scale =
+      request.fitScale !== undefined
+        ? request.fitScale(17 + 4 * version + 2 * margin)
+        : qrImageOptions(request.query).scale;
     const drawn = await this.draw({
-      payload: result.qrPayload,
-      level,
-      style: judged.style!,
+      payload: card.result.qrPayload,
+      level: card.level,
+      style: card.judged.style!,
       margin,
       scale,
-      type: image,
+      type: request.image,
+      version,
+      proof: 'full',
     });
     if ('refused' in drawn)
       throw invalidStyle([drawn.refused === 'logo_undecodable' ? LOGO_UNDECODABLE : LOGO_TOO_LARGE]);
-    if (!drawn.check.zbar || !drawn.check.zxing) throw unreadableCode(judged, margin, drawn.check);
-    return {
-      result,
-      check: styledCheckReport(judged, { level, logoShare: drawn.logoShare }, margin, bytes),
-      image: { type: image, file: Buffer.from(drawn.file), width: drawn.width, height: drawn.height },
-    };
+    return drawn;
+  }
+
+  /** The changes a refused code is tried with, each drawn once at its version, and whether it passed. */
+  private async tryChanges(
+    request: QrCodeRequest & { style: QrStyle },
+    card: StyledCard,
+    version: number,
+  ): Promise<TriedChange[]> {
+    const tried: TriedChange[] = [];
+    for (const change of changesToTry(request.style, card.judged, request.query, version)) {
+      tried.push({ suggestion: change.suggestion, passed: await this.passes(request, change) });
+    }
+    return tried;
+  }
+
+  /** Whether a request with one change passes the logo rule and the proof (a change that is refused does not). */
+  private async passes(request: QrCodeRequest, change: StyleChange): Promise<boolean> {
+    try {
+      const card = this.card(request.contact, change.style, change.query);
+      const version = Math.max(card.smallest, change.version);
+      const logo = card.judged.style!.logo;
+      if (logo && logoFitIssue(version, card.level, logo.size)) return false;
+      const drawn = await this.drawAt(card, { ...request, query: change.query }, version);
+      return drawn.check.zbar && drawn.check.zxing;
+    } catch (error) {
+      if (error instanceof ApiError && error.getStatus() < 500) return false;
+      throw error;
+    }
   }
 
   /** A styled code drawn and checked on the render pool; a full queue is a 503 renderer_busy at once. */

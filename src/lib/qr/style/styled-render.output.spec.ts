@@ -81,7 +81,10 @@ describe('styled outputs', () => {
       const entry = join(directory, 'entry.ts');
       writeFileSync(
         entry,
-        `import { judgeServiceQrStyle, styledQrScene, scenePng, sceneSvg } from ${JSON.stringify(join(__dirname, 'index'))};\n` +
+        `import { judgeServiceQrStyle } from ${JSON.stringify(join(__dirname, 'service-qr-style'))};\n` +
+          `import { styledQrScene } from ${JSON.stringify(join(__dirname, 'styled-qr-scene'))};\n` +
+          `import { scenePng } from ${JSON.stringify(join(__dirname, 'scene-png'))};\n` +
+          `import { sceneSvg } from ${JSON.stringify(join(__dirname, 'scene-svg'))};\n` +
           `import { qrMatrix } from ${JSON.stringify(join(__dirname, '..', 'qr-matrix'))};\n` +
           `import { ringLogo, TYPICAL_CARD } from ${JSON.stringify(join(__dirname, '../../../../test/fixtures/styled/styled-fixtures'))};\n` +
           `import { createHash } from 'node:crypto';\n` +

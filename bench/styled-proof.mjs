@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// The scan proof's CPU, in this process: a styled + logo + proven PNG of the typical card (the
+// benchmark's style of bench/styled-code.mjs: colours, rounded modules and finders, a PNG logo at
+// 0.2 so level H, a caption) and a plain-looking style (square modules, a brand colour, no logo),
+// each as the render-pool worker makes it (drawProvenCode: the file, the proof set, the file as
+// sent), against the one-raster check it replaces (drawProvenCode without `proof: 'full'`).
+// BENCH_ROUNDS rounds (default 15) of BENCH_RENDERS codes (default 10): median and p10-p90 of the
+// per-round means. Then where one proof's time goes: each rendering's drawing, effects and reads.
+// Usage: node bench/styled-proof.mjs   (prints a table and a JSON line)
+import { build } from 'esbuild';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { TYPICAL_CARD } from './cards.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
+const renders = Number(process.env.BENCH_RENDERS ?? 10);
+
+const cache = join(root, 'node_modules/.cache');
+mkdirSync(cache, { recursive: true });
+const directory = mkdtempSync(join(cache, 'styled-proof-bench-'));
+const entry = join(directory, 'proof.cjs');
+await build({
+  stdin: {
+    contents: [
+      "export { drawProvenCode } from './src/lib/qr/proof/draw-proven-code';",
+      "export { PROOF_SET, renderingScale } from './src/lib/qr/proof/proof-set';",
+      "export { payloadSeed } from './src/lib/qr/proof/grey-effects';",
+      "export { judgeQrStyle } from './src/lib/qr/style/judge-qr-style';",
+      "export { notoCaptionFont } from './src/lib/qr/style/noto-caption-font';",
+      "export { styledQrLayers } from './src/lib/qr/style/styled-qr-scene';",
+      "export { styledRaster } from './src/lib/qr/style/styled-raster';",
+      "export { paintLogo } from './src/lib/qr/style/logo-pixels';",
+      "export { qrMatrix } from './src/lib/qr/qr-matrix';",
+      "export { prepareQrDecoders } from './src/lib/qr/decode';",
+      "export { decodableGrey } from './src/lib/qr/decode/decodable-image';",
+      "export { zbarQrReader } from './src/lib/qr/decode/zbar-qr-reader';",
+      "export { zxingQrReader } from './src/lib/qr/decode/zxing-qr-reader';",
+      "export { encodeVCard } from './src/lib/vcard/encode-vcard';",
+      "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",
+    ].join('\n'),
+    resolveDir: root,
+    loader: 'ts',
+  },
+  outfile: entry,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  external: ['@resvg/resvg-js', 'fontkit', 'pngjs', 'jpeg-js', 'qrcode', '@undecaf/zbar-wasm', 'zxing-wasm'],
+  logLevel: 'warning',
+});
+const lib = createRequire(join(root, 'package.json'))(entry);
+rmSync(directory, { recursive: true, force: true });
+await lib.prepareQrDecoders();
+
+const { qrPayload } = lib.encodeVCard(TYPICAL_CARD);
+const font = lib.notoCaptionFont();
+const STYLES = {
+  'styled + logo': {
+    colors: { dark: '#1a3a6b', light: '#ffffff', finder: '#b03020' },
+    modules: 'rounded',
+    finders: 'rounded',
+    logo: { image: lib.ringLogo(256), size: 0.2 },
+    frame: { caption: 'Scan to save my contact' },
+  },
+  'plain-looking': { colors: { dark: '#1a3a6b' }, modules: 'square' },
+};
+
+const cpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+function spread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (share) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] * 10) / 10;
+  return { median: at(0.5), p10: at(0.1), p90: at(0.9), min: at(0), max: at(1) };
+}
+
+function orderOf(raw) {
+  const judged = lib.judgeQrStyle(raw, { margin: 4, font });
+  return { payload: qrPayload, level: judged.level, style: judged.style, margin: 4, scale: 8, type: 'png' };
+}
+
+/** Rounds interleaved: proven and one-raster in turn, so the host's drift falls on both alike. */
+async function measure(order) {
+  const kinds = { proven: { ...order, proof: 'full' }, 'one raster': order };
+  const values = { proven: [], 'one raster': [] };
+  for (const each of Object.values(kinds)) for (let i = 0; i < 3; i++) await lib.drawProvenCode(each);
+  let verdict;
+  for (let round = 0; round < rounds; round++)
+    for (const [name, each] of Object.entries(kinds)) {
+      const start = cpu();
+      for (let i = 0; i < renders; i++) {
+        const drawn = await lib.drawProvenCode(each);
+        if (name === 'proven') verdict = drawn.check;
+      }
+      values[name].push((cpu() - start) / renders);
+    }
+  return { proven: spread(values.proven), oneRaster: spread(values['one raster']), verdict };
+}
+
+/** One proof's time by rendering: drawing the scene, its effects, and each decoder's read (median of 10). */
+async function breakdown(order) {
+  const matrix = lib.qrMatrix(order.payload, order.level);
+  const layers = lib.styledQrLayers(matrix, order.style, { margin: 4 });
+  const seed = lib.payloadSeed(Buffer.from(order.payload, 'utf8'));
+  const rows = [];
+  for (const rendering of lib.PROOF_SET) {
+    const times = { draw: [], effects: [], zbar: [], zxing: [] };
+    const scale = lib.renderingScale(rendering, matrix.version);
+    for (let i = 0; i < 10; i++) {
+      let start = cpu();
+      const raster = lib.styledRaster(layers, scale, lib.paintLogo);
+      times.draw.push(cpu() - start);
+      start = cpu();
+      const grey = lib.decodableGrey(raster);
+      let plane = grey.zbar;
+      for (const effect of rendering.effects) plane = effect(plane, { seed });
+      const planes = rendering.effects.length ? { zbar: plane, zxing: plane } : grey;
+      times.effects.push(cpu() - start);
+      start = cpu();
+      await lib.zbarQrReader.read(planes.zbar, { modulePixels: scale });
+      times.zbar.push(cpu() - start);
+      start = cpu();
+      await lib.zxingQrReader.read(planes.zxing);
+      times.zxing.push(cpu() - start);
+    }
+    const median = (list) => spread(list).median;
+    rows.push({
+      rendering: rendering.name,
+      side: Math.round(layers.scene.width * scale),
+      draw: median(times.draw),
+      greyAndEffects: median(times.effects),
+      zbar: median(times.zbar),
+      zxing: median(times.zxing),
+    });
+  }
+  return rows;
+}
+
+const results = {};
+for (const [name, raw] of Object.entries(STYLES)) {
+  const order = orderOf(raw);
+  const measured = await measure(order);
+  results[name] = { ...measured, breakdown: await breakdown(order) };
+  const { proven, oneRaster, verdict } = measured;
+  console.log(
+    `${name}: proven ${proven.median} ms (p10-p90 ${proven.p10}-${proven.p90}, min-max ${proven.min}-${proven.max}); ` +
+      `one raster ${oneRaster.median} ms (p10-p90 ${oneRaster.p10}-${oneRaster.p90}); proof ${JSON.stringify(verdict.proof)}`,
+  );
+  console.table(results[name].breakdown);
+}
+console.log(JSON.stringify(results));

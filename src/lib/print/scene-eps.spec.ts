@@ -4,6 +4,8 @@ import { jpegLogo, pngLogo, styledScene, SVG_LOGO } from '../../../test/fixtures
 import { PrintFile, renderEps, zbarimg } from '../../../test/utils/print-readers';
 import { describeWithProgram } from '../../../test/utils/system-program';
 import { plainQrScene, qrMatrix } from '../qr';
+import { QR_MODULE_SHAPES, type ResolvedQrStyle } from '../qr/style/qr-style';
+import { styledQrScene } from '../qr/style/styled-qr-scene';
 import { sceneEps } from './scene-eps';
 
 const PAYLOAD = 'BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ελένη Παπαδοπούλου\r\nTEL:+30 21 0000 0000\r\nEND:VCARD\r\n';
@@ -60,6 +62,25 @@ it('writes black as 0 setgray, other colours as RGB, lines of at most 255 charac
   expect(text).not.toMatch(/CreationDate/);
   expect(sceneEps(scene, { widthPt: MM30 }).equals(eps)).toBe(true);
 });
+
+it.each(QR_MODULE_SHAPES)(
+  'fills each path of a styled scene once (%s modules): no seam between neighbours',
+  (modules) => {
+    const style: ResolvedQrStyle = {
+      colors: { dark: '#1a3a6b', light: '#ffffff', finder: '#1a3a6b' },
+      modules,
+      finders: 'rounded',
+      logo: null,
+      frame: null,
+    };
+    const scene = styledQrScene(qrMatrix(PAYLOAD, 'Q'), style, { margin: 4 });
+    expect(scene.shapes.map(({ kind }) => kind)).toEqual(['path', 'path']);
+    const text = sceneEps(scene, { widthPt: MM30 }).toString('latin1');
+    // The background is one rectfill; a fill of its own per module would blend its edges with its neighbour's.
+    expect(text.match(/ rectfill\b/g)).toHaveLength(1);
+    expect(text.match(/ (eo)?fill\b/g)).toHaveLength(scene.shapes.length);
+  },
+);
 
 describeWithProgram('gs', 'apt-get install -y ghostscript')('what Ghostscript draws', () => {
   const zbar = describeWithProgram('zbarimg', 'apt-get install -y zbar-tools');

@@ -49,7 +49,9 @@ export function hasProgram({ program, args = ['--version'], mustSucceed = false 
   let present = found.get(key);
   if (present === undefined) {
     const run = spawnSync(program, args, { stdio: 'ignore', timeout: 10_000 });
-    present = run.error === undefined && (!mustSucceed || run.status === 0);
+    // Missing means not found: a program slow to answer on a busy machine (its check timed out) is there.
+    const notFound = (run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+    present = !notFound && (!mustSucceed || run.status === 0);
     found.set(key, present);
   }
   return present;

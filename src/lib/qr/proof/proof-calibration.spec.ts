@@ -12,13 +12,15 @@ import { readRenderings } from './prove-code';
 // 1-40 at every level, with a payload at either end of the version's capacity (one byte more than
 // the version below holds, and all it holds), is read by both decoders from every rendering. A row
 // a plain code of some version misses takes more pixels a module there (PROOF_SET's `larger`).
-// The whole property (320 codes) takes minutes; CI asks for it (QR_MATRIX=full), a plain run
-// asks for the corners and a sample drawn with a fixed seed.
+// The whole property (320 codes) takes over ten minutes on a 2-core machine: PROOF_CALIBRATION=all
+// asks for it. CI (QR_MATRIX=full) asks for every version at a level that turns with the version,
+// at both ends (80 codes); a plain run for the corners and a sample drawn with a fixed seed.
 
 // A version 40 code is drawn and read seven times at up to 1,480 px a side: seconds on a busy machine.
 jest.setTimeout(120_000);
 
 const LEVELS: readonly QrLevel[] = ['L', 'M', 'Q', 'H'];
+const ALL = process.env.PROOF_CALIBRATION === 'all';
 const FULL = process.env.QR_MATRIX === 'full';
 const SAMPLE = 6;
 const MARGIN = 4;
@@ -34,6 +36,11 @@ function allCases(): Case[] {
   for (let version = 1; version <= 40; version++)
     for (const level of LEVELS) for (const end of ['low', 'high'] as const) cases.push({ version, level, end });
   return cases;
+}
+
+/** Every version, at the level its number turns to (L, M, Q, H, L, …), at both ends. */
+function everyVersion(): Case[] {
+  return allCases().filter((c) => LEVELS.indexOf(c.level) === (c.version - 1) % LEVELS.length);
 }
 
 /** The corners (versions 1 and 40, levels L and H, full) and a fixed sample of the rest. */
@@ -69,7 +76,7 @@ function bytesFor({ version, level, end }: Case): number {
 
 describe('the proof set against plain codes', () => {
   beforeAll(() => prepareQrDecoders());
-  const cases = FULL ? allCases() : sampledCases();
+  const cases = ALL ? allCases() : FULL ? everyVersion() : sampledCases();
 
   it.each(cases.map((c) => [`version ${c.version} ${c.level} ${c.end}`, c] as const))(
     'reads the plain code of %s from every rendering, with both decoders',

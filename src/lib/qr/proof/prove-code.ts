@@ -40,10 +40,11 @@ interface RenderedPlanes {
 }
 
 /**
- * Reads the subject's renderings (the set, then the file as sent) with both decoders. A decoder
- * passes when it reads exactly `expected` from all renderings but at most one; it stops reading as
- * soon as its verdict is certain (two misses fail it; all read but one pass it), and the whole
- * proof stops once both verdicts are. A clean rendering gives each decoder the plane its own
+ * Reads the file as sent, then the subject's renderings, with both decoders. A decoder passes when
+ * it reads exactly `expected` from the file as sent (what the user gets: nothing makes up for it)
+ * and from all renderings of the set but at most one; it stops reading as soon as its verdict is
+ * certain (the file unread or two renderings missed fail it; all read but one pass it), and the
+ * whole proof stops once both verdicts are. A clean rendering gives each decoder the plane its own
  * library would compute; a rendering with effects applies them to one plane both decoders read.
  */
 export async function proveCode(
@@ -51,15 +52,19 @@ export async function proveCode(
   set: readonly ProofRendering[] = PROOF_SET,
 ): Promise<ProvenCheck> {
   const total = set.length + 1;
-  // The file alone (an empty set) must be read; from a set, one rendering may be missed.
-  const allowed = total > 1 ? 1 : 0;
+  const allowed = set.length > 0 ? 1 : 0;
   const read: Record<DecoderName, number> = { zbar: 0, zxing: 0 };
   const missed: Record<DecoderName, number> = { zbar: 0, zxing: 0 };
+  const sent = asSentPlanes(subject);
+  for (const name of DECODERS) {
+    if (await readsExpected(name, sent, subject.expected)) read[name]++;
+    else missed[name] = allowed + 1;
+  }
   const undecided = (name: DecoderName) => missed[name] <= allowed && read[name] < total - allowed;
   const rasters = new Map<number, RgbaImage>();
   const seed = payloadSeed(subject.expected);
-  for (let index = 0; index < total && DECODERS.some(undecided); index++) {
-    const rendered = index < set.length ? renderOne(subject, set[index], rasters, seed) : asSentPlanes(subject);
+  for (let index = 0; index < set.length && DECODERS.some(undecided); index++) {
+    const rendered = renderOne(subject, set[index], rasters, seed);
     for (const name of DECODERS.filter(undecided)) {
       if (await readsExpected(name, rendered, subject.expected)) read[name]++;
       else missed[name]++;

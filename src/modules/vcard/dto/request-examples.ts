@@ -1,17 +1,20 @@
-import { CONTACT_SCHEMA, FIRST_CONTRACT_FIELDS, validateContact } from '../../../lib/contact';
+import { CONTACT_REQUIRED_FIELDS, CONTACT_SCHEMA, FIRST_CONTRACT_FIELDS, validateContact } from '../../../lib/contact';
 import { encodeVCard } from '../../../lib/vcard';
 
 /**
- * The request example of every route that takes a contact: the first contract's fields with the
- * examples their declarations give, so that Swagger UI's Try it out sends a real contact instead
- * of a sample it generates from the schema (every optional field, "string" where there is no example).
+ * The request example of every route that takes a contact: the contact's required fields and the
+ * first contract's, in declaration order, with the examples their declarations give, so that
+ * Swagger UI's Try it out sends a real contact instead of a sample it generates from the schema
+ * (every optional field, "string" where there is no example).
  */
 export const CONTACT_EXAMPLE: Readonly<Record<string, unknown>> = Object.freeze(
   Object.fromEntries(
-    FIRST_CONTRACT_FIELDS.flatMap((name) => {
-      const example = CONTACT_SCHEMA.fields[name].example;
-      return example === undefined ? [] : [[name, example]];
-    }),
+    Object.keys(CONTACT_SCHEMA.fields)
+      .filter((name) => CONTACT_REQUIRED_FIELDS.includes(name) || FIRST_CONTRACT_FIELDS.includes(name))
+      .flatMap((name) => {
+        const example = CONTACT_SCHEMA.fields[name].example;
+        return example === undefined ? [] : [[name, example]];
+      }),
   ),
 );
 

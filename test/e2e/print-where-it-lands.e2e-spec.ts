@@ -1,4 +1,5 @@
 import { expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { spawnSync } from 'node:child_process';
 import type { RgbaImage } from '../../src/lib/qr/style/scene-raster';
 import { QR_FINDER_SHAPES, QR_MODULE_SHAPES } from '../../src/lib/qr/style/qr-style';
@@ -54,6 +55,24 @@ function cases(): Case[] {
 const inGap = ({ modules, finders }: Case): boolean => finders === 'circle' || modules === 'dots';
 const readable = (): Case[] => cases().filter((item) => !inGap(item));
 const gapped = (): Case[] => cases().filter(inGap);
+
+/** POST /v1/qrcodes for one case of the matrix, in the case's shapes and the brand colour. */
+function postStyled(app: NestFastifyApplication, logo: string, item: Case, accept: string, query: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/v1/qrcodes${query}`,
+    headers: { 'content-type': 'application/json', accept },
+    payload: JSON.stringify({
+      contact: CARDS[item.card],
+      style: {
+        colors: { dark: '#1a3a6b' },
+        modules: item.modules,
+        finders: item.finders,
+        ...(item.logo ? { logo: { image: logo } } : {}),
+      },
+    }),
+  });
+}
 
 const nameOf = ({ card, modules, finders, logo }: Case): string =>
   `${card} ${modules}/${finders}${logo ? ' with a logo' : ''}`;
@@ -144,21 +163,7 @@ describeWithPrograms([...POPPLER, PROGRAMS.gs, PROGRAMS.zbarimg])(
   () => {
     const suite = useTestApp();
     const logo = ringLogo();
-    const post = (item: Case, accept: string, query = '') =>
-      suite.app.inject({
-        method: 'POST',
-        url: `/v1/qrcodes${query}`,
-        headers: { 'content-type': 'application/json', accept },
-        payload: JSON.stringify({
-          contact: CARDS[item.card],
-          style: {
-            colors: { dark: '#1a3a6b' },
-            modules: item.modules,
-            finders: item.finders,
-            ...(item.logo ? { logo: { image: logo } } : {}),
-          },
-        }),
-      });
+    const post = (item: Case, accept: string, query = '') => postStyled(suite.app, logo, item, accept, query);
     const payloadOf = async (item: Case) =>
       (await post(item, 'application/json')).json<{ qrPayload: string }>().qrPayload;
 
@@ -237,20 +242,7 @@ describeWithPrograms([RSVG_CONVERT, PROGRAMS.zbarimg])(
     const svgsRead = async (items: Case[]) => {
       const failures: string[] = [];
       for (const item of items) {
-        const res = await suite.app.inject({
-          method: 'POST',
-          url: '/v1/qrcodes?type=svg',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          payload: JSON.stringify({
-            contact: CARDS[item.card],
-            style: {
-              colors: { dark: '#1a3a6b' },
-              modules: item.modules,
-              finders: item.finders,
-              ...(item.logo ? { logo: { image: logo } } : {}),
-            },
-          }),
-        });
+        const res = await postStyled(suite.app, logo, item, 'application/json', '?type=svg');
         if (res.statusCode !== 200) continue;
         const { qrPayload, image } = res.json<{ qrPayload: string; image: { data: string } }>();
         const svg = Buffer.from(image.data, 'base64');

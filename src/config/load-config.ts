@@ -49,9 +49,39 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const port = read.int('PORT', 3000, LIMITS.port);
   // Behind a proxy that publishes another port (docker-compose.yml), clients reach PUBLIC_PORT.
   const publicPort = read.int('PUBLIC_PORT', port, LIMITS.port);
+  const options = moduleOptions(read, publicPort);
+  const service = resolveServiceConfig(options, ENV_NAMES, check);
+  const config: AppConfig = {
+    ...service,
+    port,
+    host: read.raw('HOST') ?? '0.0.0.0',
+    bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 65_536, LIMITS.bodyLimitBytes),
+    trustProxy: check.proxyList('TRUST_PROXY', read.list('TRUST_PROXY') ?? []),
+    logLevel: check.oneOf('LOG_LEVEL', read.raw('LOG_LEVEL') ?? 'info', LOG_LEVELS) ?? 'info',
+    logFormat: check.oneOf('LOG_FORMAT', read.raw('LOG_FORMAT') ?? 'auto', LOG_FORMATS) ?? 'auto',
+    playground: read.flag('PLAYGROUND', true),
+    requestTimeoutMs: read.int('REQUEST_TIMEOUT_MS', 15_000, LIMITS.requestTimeoutMs),
+    keepAliveTimeoutMs: read.int('KEEP_ALIVE_TIMEOUT_MS', 5_000, LIMITS.keepAliveTimeoutMs),
+    maxConnections: read.int('MAX_CONNECTIONS', 10_000, LIMITS.maxConnections),
+    maxConnectionsPerClient: read.int('MAX_CONNECTIONS_PER_CLIENT', 64, LIMITS.maxConnectionsPerClient),
+    shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 8_000, LIMITS.shutdownTimeoutMs),
+    shutdownDelayMs: read.int('SHUTDOWN_DELAY_MS', 0, LIMITS.shutdownDelayMs),
+    metricsPort: read.raw('METRICS_PORT') === undefined ? null : read.int('METRICS_PORT', 0, LIMITS.port),
+    metricsHost: read.raw('METRICS_HOST') ?? '127.0.0.1',
+    options,
+  };
+  // The scrape endpoint is for operators: never on the port clients reach.
+  if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === port)
+    check.problems.push('METRICS_PORT must differ from PORT');
+  if (check.problems.length > 0) throw new ConfigError(check.problems);
+  return config;
+}
+
+/** The module's options as the environment sets them (checked again, by option, by resolveServiceConfig). */
+function moduleOptions(read: EnvReader, publicPort: number): VCardPayloadOptions {
   const redisUrl = read.raw('REDIS_URL');
   const allowedHosts = read.list('ALLOWED_HOSTS');
-  const options: VCardPayloadOptions = {
+  return {
     // Links follow the port clients reach unless the public URL is set.
     publicBaseUrl: read.raw('PUBLIC_BASE_URL') ?? `http://localhost:${publicPort}`,
     appUrl: read.raw('APP_URL') ?? null,
@@ -87,31 +117,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       queueLimit: read.optionalInt('RENDER_QUEUE_LIMIT', LIMITS.renderQueueLimit),
     },
   };
-  const service = resolveServiceConfig(options, ENV_NAMES, check);
-  const config: AppConfig = {
-    ...service,
-    port,
-    host: read.raw('HOST') ?? '0.0.0.0',
-    bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 65_536, LIMITS.bodyLimitBytes),
-    trustProxy: check.proxyList('TRUST_PROXY', read.list('TRUST_PROXY') ?? []),
-    logLevel: check.oneOf('LOG_LEVEL', read.raw('LOG_LEVEL') ?? 'info', LOG_LEVELS) ?? 'info',
-    logFormat: check.oneOf('LOG_FORMAT', read.raw('LOG_FORMAT') ?? 'auto', LOG_FORMATS) ?? 'auto',
-    playground: read.flag('PLAYGROUND', true),
-    requestTimeoutMs: read.int('REQUEST_TIMEOUT_MS', 15_000, LIMITS.requestTimeoutMs),
-    keepAliveTimeoutMs: read.int('KEEP_ALIVE_TIMEOUT_MS', 5_000, LIMITS.keepAliveTimeoutMs),
-    maxConnections: read.int('MAX_CONNECTIONS', 10_000, LIMITS.maxConnections),
-    maxConnectionsPerClient: read.int('MAX_CONNECTIONS_PER_CLIENT', 64, LIMITS.maxConnectionsPerClient),
-    shutdownTimeoutMs: read.int('SHUTDOWN_TIMEOUT_MS', 8_000, LIMITS.shutdownTimeoutMs),
-    shutdownDelayMs: read.int('SHUTDOWN_DELAY_MS', 0, LIMITS.shutdownDelayMs),
-    metricsPort: read.raw('METRICS_PORT') === undefined ? null : read.int('METRICS_PORT', 0, LIMITS.port),
-    metricsHost: read.raw('METRICS_HOST') ?? '127.0.0.1',
-    options,
-  };
-  // The scrape endpoint is for operators: never on the port clients reach.
-  if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === port)
-    check.problems.push('METRICS_PORT must differ from PORT');
-  if (check.problems.length > 0) throw new ConfigError(check.problems);
-  return config;
 }
 
 /** Turns variables into typed values; the shared checks word every problem. */

@@ -11,7 +11,8 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 /**
  * Validates module options and fills in the defaults. Options are named as a host writes them
  * (`rateLimit.max`); `names` lets the standalone service name its environment variables instead.
- * Problems are appended to `checks` when given (the caller throws), else thrown here.
+ * Problems are appended to `checks` when given (the caller throws), else thrown here, in the order
+ * the options are read.
  */
 export function resolveServiceConfig(
   options: VCardPayloadOptions = {},
@@ -19,10 +20,39 @@ export function resolveServiceConfig(
   checks?: OptionChecks,
 ): ServiceConfig {
   const check = checks ?? new OptionChecks();
-  const name = (option: OptionName): string => names[option] ?? option;
+  const name: NameOf = (option) => names[option] ?? option;
   if (typeof options !== 'object' || options === null)
     throw new ConfigError(['VCardPayloadModule options must be an object']);
 
+  const links = linkUrls(check, name, options);
+  const config: ServiceConfig = {
+    ...links,
+    rateLimit: rateLimit(check, name, options.rateLimit),
+    jobs: {
+      ttlSeconds: number(check, name('jobs.ttlSeconds'), options.jobs?.ttlSeconds, 900, LIMITS.jobTtlSeconds),
+      maxJobs: number(check, name('jobs.maxJobs'), options.jobs?.maxJobs, 10_000, LIMITS.maxJobs),
+    },
+    store: store(check, name('store'), options.store),
+    mcp: mcp(check, name, options.mcp, links.publicBaseUrl),
+    cors: options.cors === undefined ? true : (check.boolean(name('cors'), options.cors) ?? true),
+    ...capacities(check, name, options),
+    renderPool: renderPool(check, name, options.renderPool),
+    serviceVersion: SERVICE_VERSION,
+    metricsRegistry: metricsRegistry(check, name('metrics.registry'), options.metrics?.registry),
+  };
+  if (!checks && check.problems.length > 0) throw new ConfigError(check.problems);
+  return config;
+}
+
+/** How a problem names an option: as the host writes it, or by the variable that sets it. */
+type NameOf = (option: OptionName) => string;
+
+/** The service's own public origin, and the links its answers carry to the app and the generator. */
+function linkUrls(
+  check: OptionChecks,
+  name: NameOf,
+  options: VCardPayloadOptions,
+): Pick<ServiceConfig, 'publicBaseUrl' | 'appUrl' | 'generatorUrl'> {
   const publicBaseUrl =
     options.publicBaseUrl === undefined
       ? DEFAULT_PUBLIC_BASE_URL
@@ -32,98 +62,80 @@ export function resolveServiceConfig(
     options.generatorUrl === undefined
       ? `${publicBaseUrl}/`
       : (check.httpUrl(name('generatorUrl'), options.generatorUrl, true) ?? `${publicBaseUrl}/`);
+  return { publicBaseUrl, appUrl, generatorUrl };
+}
 
-  const rate = options.rateLimit;
-  const rateLimit =
-    rate === false
-      ? null
-      : {
-          max: number(check, name('rateLimit.max'), rate?.max, 120, LIMITS.rateLimitMax),
-          windowSeconds: number(
-            check,
-            name('rateLimit.windowSeconds'),
-            rate?.windowSeconds,
-            60,
-            LIMITS.rateLimitWindowSeconds,
-          ),
-          ...(rate?.storage !== undefined && { storage: check.throttlerStorage('rateLimit.storage', rate.storage) }),
-        };
-  const jobs = {
-    ttlSeconds: number(check, name('jobs.ttlSeconds'), options.jobs?.ttlSeconds, 900, LIMITS.jobTtlSeconds),
-    maxJobs: number(check, name('jobs.maxJobs'), options.jobs?.maxJobs, 10_000, LIMITS.maxJobs),
+/** The module's rate limit, or null when the host does its own (`rateLimit: false`). */
+function rateLimit(
+  check: OptionChecks,
+  name: NameOf,
+  rate: VCardPayloadOptions['rateLimit'],
+): ServiceConfig['rateLimit'] {
+  if (rate === false) return null;
+  return {
+    max: number(check, name('rateLimit.max'), rate?.max, 120, LIMITS.rateLimitMax),
+    windowSeconds: number(
+      check,
+      name('rateLimit.windowSeconds'),
+      rate?.windowSeconds,
+      60,
+      LIMITS.rateLimitWindowSeconds,
+    ),
+    ...(rate?.storage !== undefined && { storage: check.throttlerStorage('rateLimit.storage', rate.storage) }),
   };
-  const mcpHosts = options.mcp?.allowedHosts;
-  const config: ServiceConfig = {
-    publicBaseUrl,
-    appUrl,
-    generatorUrl,
-    rateLimit,
-    jobs,
-    store: store(check, name('store'), options.store),
-    mcp: {
-      enabled:
-        options.mcp?.enabled === undefined ? true : (check.boolean(name('mcp.enabled'), options.mcp.enabled) ?? true),
-      allowedHosts:
-        mcpHosts === undefined
-          ? [...new Set([hostOf(publicBaseUrl), ...LOOPBACK_HOSTS])]
-          : (check.hostNames(name('mcp.allowedHosts'), mcpHosts) ?? LOOPBACK_HOSTS),
-      allowedOrigins:
-        options.mcp?.allowedOrigins === undefined
-          ? null
-          : (check.origins(name('mcp.allowedOrigins'), options.mcp.allowedOrigins) ?? []),
-    },
-    cors: options.cors === undefined ? true : (check.boolean(name('cors'), options.cors) ?? true),
+}
+
+/** /mcp: whether it is served, the Host names it answers (DNS rebinding) and the browser origins. */
+function mcp(
+  check: OptionChecks,
+  name: NameOf,
+  value: VCardPayloadOptions['mcp'],
+  publicBaseUrl: string,
+): ServiceConfig['mcp'] {
+  const hosts = value?.allowedHosts;
+  return {
+    enabled: value?.enabled === undefined ? true : (check.boolean(name('mcp.enabled'), value.enabled) ?? true),
+    allowedHosts:
+      hosts === undefined
+        ? [...new Set([hostOf(publicBaseUrl), ...LOOPBACK_HOSTS])]
+        : (check.hostNames(name('mcp.allowedHosts'), hosts) ?? LOOPBACK_HOSTS),
+    allowedOrigins:
+      value?.allowedOrigins === undefined
+        ? null
+        : (check.origins(name('mcp.allowedOrigins'), value.allowedOrigins) ?? []),
+  };
+}
+
+/** How much one client and the whole service may ask at once: streams, batches and body sizes. */
+function capacities(
+  check: OptionChecks,
+  name: NameOf,
+  { streams, batches, bodyLimits }: VCardPayloadOptions,
+): Pick<ServiceConfig, 'streams' | 'batches' | 'bodyLimits'> {
+  const limit = (option: OptionName, value: unknown, fallback: number, range: readonly [number, number]) =>
+    number(check, name(option), value, fallback, range);
+  return {
     streams: {
-      maxPerClient: number(
-        check,
-        name('streams.maxPerClient'),
-        options.streams?.maxPerClient,
-        8,
-        LIMITS.maxStreamsPerClient,
-      ),
-      maxTotal: number(check, name('streams.maxTotal'), options.streams?.maxTotal, 1000, LIMITS.maxStreams),
+      maxPerClient: limit('streams.maxPerClient', streams?.maxPerClient, 8, LIMITS.maxStreamsPerClient),
+      maxTotal: limit('streams.maxTotal', streams?.maxTotal, 1000, LIMITS.maxStreams),
     },
     batches: {
-      maxContacts: number(
-        check,
-        name('batches.maxContacts'),
-        options.batches?.maxContacts,
-        10_000,
-        LIMITS.batchMaxContacts,
-      ),
-      maxActivePerClient: number(
-        check,
-        name('batches.maxActivePerClient'),
-        options.batches?.maxActivePerClient,
+      maxContacts: limit('batches.maxContacts', batches?.maxContacts, 10_000, LIMITS.batchMaxContacts),
+      maxActivePerClient: limit(
+        'batches.maxActivePerClient',
+        batches?.maxActivePerClient,
         2,
         LIMITS.batchMaxActivePerClient,
       ),
-      maxActive: number(check, name('batches.maxActive'), options.batches?.maxActive, 20, LIMITS.batchMaxActive),
-      bodyLimitBytes: number(
-        check,
-        name('batches.bodyLimitBytes'),
-        options.batches?.bodyLimitBytes,
-        5_242_880,
-        LIMITS.bodyLimitBytes,
-      ),
+      maxActive: limit('batches.maxActive', batches?.maxActive, 20, LIMITS.batchMaxActive),
+      bodyLimitBytes: limit('batches.bodyLimitBytes', batches?.bodyLimitBytes, 5_242_880, LIMITS.bodyLimitBytes),
     },
     bodyLimits: {
-      vcard: number(check, name('bodyLimits.vcard'), options.bodyLimits?.vcard, 2_097_152, LIMITS.bodyLimitBytes),
-      qrcode: number(check, name('bodyLimits.qrcode'), options.bodyLimits?.qrcode, 524_288, LIMITS.bodyLimitBytes),
-      batchVcf: number(
-        check,
-        name('bodyLimits.batchVcf'),
-        options.bodyLimits?.batchVcf,
-        67_108_864,
-        LIMITS.largeBodyLimitBytes,
-      ),
+      vcard: limit('bodyLimits.vcard', bodyLimits?.vcard, 2_097_152, LIMITS.bodyLimitBytes),
+      qrcode: limit('bodyLimits.qrcode', bodyLimits?.qrcode, 524_288, LIMITS.bodyLimitBytes),
+      batchVcf: limit('bodyLimits.batchVcf', bodyLimits?.batchVcf, 67_108_864, LIMITS.largeBodyLimitBytes),
     },
-    renderPool: renderPool(check, name, options.renderPool),
-    serviceVersion: SERVICE_VERSION,
-    metricsRegistry: metricsRegistry(check, name('metrics.registry'), options.metrics?.registry),
   };
-  if (!checks && check.problems.length > 0) throw new ConfigError(check.problems);
-  return config;
 }
 
 export type OptionName =
@@ -166,7 +178,7 @@ function number(
 /** One worker beside the main thread on a two-core machine; four codes waiting per worker. */
 function renderPool(
   check: OptionChecks,
-  name: (option: OptionName) => string,
+  name: NameOf,
   value: VCardPayloadOptions['renderPool'],
 ): ServiceConfig['renderPool'] {
   const workers = number(

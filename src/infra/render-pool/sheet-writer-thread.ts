@@ -40,82 +40,114 @@ export interface SheetThreadOptions extends SheetOptions {
 export function writeSheetOnThread(
   layout: SheetLayoutName,
   groups: AsyncIterable<SheetGroup>,
-  output: NodeJS.WritableStream & { destroy(error?: Error): void },
+  output: SheetOutput,
   options: SheetThreadOptions = {},
 ): Promise<SheetSummary> {
   const { signal, nice = 19, ...sheetOptions } = options;
-  const data: SheetWriterData = { layout, options: sheetOptions, window: WINDOW_BYTES };
   const worker = new Worker(WRITER_FILE, {
-    workerData: data,
+    workerData: { layout, options: sheetOptions, window: WINDOW_BYTES } satisfies SheetWriterData,
     // From the TypeScript sources (Jest) the thread first registers tsx's require hook, a dev dependency.
     execArgv: WRITER_FILE.endsWith('.ts') ? ['--require', require.resolve('tsx/cjs')] : undefined,
     argv: [`${WORKER_NICE_ARG}${nice}`],
   });
-  const send = (message: ToSheetWriter, transfer: MessagePort[] = []) => worker.postMessage(message, transfer);
   return new Promise<SheetSummary>((resolve, reject) => {
-    let settled = false;
-    let ahead = 0;
-    let room: (() => void) | null = null;
-    /** Bytes the output took while full, owed to the writer at the next 'drain'. */
-    let owed = 0;
-
-    const settle = (error: Error | null, summary?: SheetSummary) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', aborted);
-      output.removeListener('drain', drained);
-      output.removeListener('close', closed);
-      output.removeListener('error', settle);
-      room?.();
-      // Cut short without an error of its own: the caller hears the error from the promise.
-      if (error !== null) output.destroy();
-      // Settled once the thread is gone, so that nothing of the sheet outlives the promise.
-      void worker.terminate().then(() => (error !== null ? reject(error) : resolve(summary as SheetSummary)));
-    };
-    const aborted = () => settle(new Error('the sheet was ended: the application is shutting down'));
-    const drained = () => {
-      if (owed === 0) return;
-      send({ kind: 'taken', bytes: owed });
-      owed = 0;
-    };
-    const closed = () => settle(new Error('the output closed before the sheet ended'));
-
-    if (signal?.aborted) return aborted();
-    signal?.addEventListener('abort', aborted);
-    output.on('drain', drained);
-    output.once('close', closed);
-    output.once('error', settle);
-    worker.once('error', settle);
-    worker.once('exit', () => settle(new Error('the sheet writer thread ended early')));
-    worker.on('message', (message: FromSheetWriter) => {
-      if (settled) return;
-      if (message.kind === 'bytes') {
-        const chunk = Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength);
-        if (output.write(chunk) && owed === 0) send({ kind: 'taken', bytes: chunk.length });
-        else owed += chunk.length;
-      } else if (message.kind === 'group-taken') {
-        ahead--;
-        room?.();
-      } else {
-        output.removeListener('close', closed);
-        output.once('finish', () => settle(null, message.summary));
-        // Not end(callback): some responses (light-my-request's) take end's only argument as data.
-        output.end();
-      }
-    });
-
-    const feed = async () => {
-      for await (const group of groups) {
-        group.drawn.catch((error: unknown) => settle(error as Error));
-        if (settled) break;
-        send({ kind: 'group', entries: group.entries, scenes: group.scenes }, [group.scenes]);
-        ahead++;
-        while (ahead >= GROUPS_AHEAD && !settled) await new Promise<void>((resolve) => (room = resolve));
-        room = null;
-        if (settled) break;
-      }
-      if (!settled) send({ kind: 'groups-end' });
-    };
-    feed().catch((error: unknown) => settle(error as Error));
+    new SheetThreadRun(worker, output, signal, resolve, reject).start(groups);
   });
+}
+
+type SheetOutput = NodeJS.WritableStream & { destroy(error?: Error): void };
+
+/**
+ * One sheet between the event loop and its writer thread: the thread's bytes go to the output under
+ * its back-pressure, the groups go to the thread under GROUPS_AHEAD, and the first end (the
+ * summary, or any failure) settles the run once.
+ */
+class SheetThreadRun {
+  private settled = false;
+  /** Groups sent and not yet taken by the writer. */
+  private ahead = 0;
+  private room: (() => void) | null = null;
+  /** Bytes the output took while full, owed to the writer at the next 'drain'. */
+  private owed = 0;
+
+  constructor(
+    private readonly worker: Worker,
+    private readonly output: SheetOutput,
+    private readonly signal: AbortSignal | undefined,
+    private readonly resolve: (summary: SheetSummary) => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  start(groups: AsyncIterable<SheetGroup>): void {
+    if (this.signal?.aborted) return this.aborted();
+    this.signal?.addEventListener('abort', this.aborted);
+    this.output.on('drain', this.drained);
+    this.output.once('close', this.closed);
+    this.output.once('error', this.settle);
+    this.worker.once('error', this.settle);
+    this.worker.once('exit', () => this.settle(new Error('the sheet writer thread ended early')));
+    this.worker.on('message', this.received);
+    this.feed(groups).catch((error: unknown) => this.settle(error as Error));
+  }
+
+  private readonly settle = (error: Error | null, summary?: SheetSummary): void => {
+    if (this.settled) return;
+    this.settled = true;
+    this.signal?.removeEventListener('abort', this.aborted);
+    this.output.removeListener('drain', this.drained);
+    this.output.removeListener('close', this.closed);
+    this.output.removeListener('error', this.settle);
+    this.room?.();
+    // Cut short without an error of its own: the caller hears the error from the promise.
+    if (error !== null) this.output.destroy();
+    // Settled once the thread is gone, so that nothing of the sheet outlives the promise.
+    void this.worker
+      .terminate()
+      .then(() => (error !== null ? this.reject(error) : this.resolve(summary as SheetSummary)));
+  };
+
+  private readonly aborted = (): void =>
+    this.settle(new Error('the sheet was ended: the application is shutting down'));
+
+  private readonly closed = (): void => this.settle(new Error('the output closed before the sheet ended'));
+
+  private readonly drained = (): void => {
+    if (this.owed === 0) return;
+    this.send({ kind: 'taken', bytes: this.owed });
+    this.owed = 0;
+  };
+
+  private readonly received = (message: FromSheetWriter): void => {
+    if (this.settled) return;
+    if (message.kind === 'bytes') {
+      const chunk = Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength);
+      if (this.output.write(chunk) && this.owed === 0) this.send({ kind: 'taken', bytes: chunk.length });
+      else this.owed += chunk.length;
+    } else if (message.kind === 'group-taken') {
+      this.ahead--;
+      this.room?.();
+    } else {
+      this.output.removeListener('close', this.closed);
+      this.output.once('finish', () => this.settle(null, message.summary));
+      // Not end(callback): some responses (light-my-request's) take end's only argument as data.
+      this.output.end();
+    }
+  };
+
+  private async feed(groups: AsyncIterable<SheetGroup>): Promise<void> {
+    for await (const group of groups) {
+      group.drawn.catch((error: unknown) => this.settle(error as Error));
+      if (this.settled) break;
+      this.send({ kind: 'group', entries: group.entries, scenes: group.scenes }, [group.scenes]);
+      this.ahead++;
+      while (this.ahead >= GROUPS_AHEAD && !this.settled) await new Promise<void>((resolve) => (this.room = resolve));
+      this.room = null;
+      if (this.settled) break;
+    }
+    if (!this.settled) this.send({ kind: 'groups-end' });
+  }
+
+  private send(message: ToSheetWriter, transfer: MessagePort[] = []): void {
+    this.worker.postMessage(message, transfer);
+  }
 }

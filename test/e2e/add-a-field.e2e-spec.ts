@@ -291,7 +291,7 @@ describe('a field added to the declaration alone, in a build of its own', () => 
       }
 
       it('holds the field in each contact’s .vcf, and in its code drawn by the render pool (read by zbarimg)', async () => {
-        const { names, text } = await codesZip('2-Grace-Hopper.vcf');
+        const { names, text } = await codesZip('2-she-they.vcf');
         expect(text).toContain('X-PRONOUNS:she/they\r\n');
         const png = names.find((name) => name.endsWith('.png'))!;
         const image = join(dir, 'code.png');
@@ -299,10 +299,9 @@ describe('a field added to the declaration alone, in a build of its own', () => 
         expect(zbarimg(image).toString()).toContain('X-PRONOUNS:she/her\r\n');
       });
 
-      // A known gap this build shows: codes.zip names its files after the card's FN
-      // (modules/batches/batch-outcomes.ts reads formattedName), not after the field that declares
-      // fileName, as the .vcf download and docs/api.md#file-names do. It passes once they agree.
-      it.failing('names each contact’s files after the field that declares fileName', async () => {
+      // The .vcf download and codes.zip name a contact’s files by one rule (docs/api.md#file-names):
+      // after the field that declares fileName, read back from the stored card for the archive.
+      it('names each contact’s files after the field that declares fileName', async () => {
         const { names } = await codesZip();
         expect(names.filter((name) => name.endsWith('.vcf'))).toEqual(['1-she-her.vcf', '2-she-they.vcf']);
       });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { CONTACT_FILE_NAME_FIELD, contactFileName, validateContact, type ContactFields } from '.';
 import type { ObjectRule } from './contact-rules';
-import { fileNameFieldOf } from './file-name-field';
+import { CONTACT_SCHEMA } from './contact-schema';
+import { fileNameFieldOf, fileNamePropertiesOf } from './file-name-field';
 import { text } from './fields/field-rules';
 
 const schemaOf = (fields: ObjectRule['fields']): ObjectRule => ({ kind: 'object', fields });
@@ -24,5 +25,14 @@ describe('fileNameFieldOf', () => {
     expect(() => fileNameFieldOf(schemaOf({ a: text(8, { fileName: true }) }))).toThrow(
       'a: a file name is a required text',
     );
+  });
+
+  it('is written as its text property, by its 3.0 and 4.0 names', () => {
+    expect(fileNamePropertiesOf(CONTACT_SCHEMA)).toEqual(['FN']);
+    const card = { kind: 'text', property: 'X-PRONOUNS', v4: 'PRONOUNS' } as const;
+    expect(fileNamePropertiesOf(schemaOf({ a: text(8, { required: true, fileName: true, card }) }))).toEqual([
+      'X-PRONOUNS',
+      'PRONOUNS',
+    ]);
   });
 });

@@ -13,7 +13,7 @@ import {
 } from './contact-field-presence';
 import { ruleJsonSchema } from './contact-json-schema';
 import { CONTACT_SCHEMA } from './contact-schema';
-import { fileNameFieldOf } from './file-name-field';
+import { fileNameFieldOf, fileNamePropertiesOf } from './file-name-field';
 import { neverLeftOutDocs } from './never-left-out';
 import { sheetFieldsOf, sheetLinesOf, type SheetLineSource } from './sheet-lines';
 import { compileValidator } from './schema-validator';
@@ -123,6 +123,9 @@ export const CONTACT_SHEET_FIELDS: readonly string[] = Object.freeze(sheetFields
 
 /** The field a contact's downloaded files are named after (docs/api.md#file-names). */
 export const CONTACT_FILE_NAME_FIELD: string = fileNameFieldOf(CONTACT_SCHEMA);
+
+/** The card properties the file-name field is written as: a stored card's files are named from them. */
+export const CONTACT_FILE_NAME_PROPERTIES: readonly string[] = Object.freeze(fileNamePropertiesOf(CONTACT_SCHEMA));
 
 /** The text a validated contact's downloaded files are named after (before it is made a file-name stem). */
 export function contactFileName(contact: ContactFields): string {

@@ -1,6 +1,6 @@
 /**
  * The FN value of an unfolded card this library encoded, unescaped: the cleaned `fullName` it was
- * built from. A stored batch item keeps only its payload, and its file names come from this.
+ * built from. The playground names its downloads from this (a stored card's files: cardFileName).
  */
 export function formattedName(qrPayload: string): string {
   const start = qrPayload.indexOf('\r\nFN:');

@@ -11,7 +11,7 @@ export {
 export { encodeCard, VCARD_FORMATS, type EncodeOptions, type QrBudget, type VCardFormat } from './encode-card';
 export { escapeText } from './escape-text';
 export { foldVCardLines } from './fold-lines';
-export { formattedName } from './formatted-name';
+export { cardFileName } from './card-file-name';
 export { minQrVersion } from './min-qr-version';
 export { BUDGET_ORDER_DOCS, BUDGET_STEPS, compileBudget, type BudgetStep } from './qr-budget';
 export { QrBudgetExceededError } from './qr-budget-exceeded.error';

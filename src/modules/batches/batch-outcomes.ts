@@ -7,7 +7,7 @@ import type { BatchRecord, StoredItem } from '../../infra/store/batch-record';
 import { BatchStore } from '../../infra/store/batch-store';
 import { qrFileSlug } from '../../lib/qr';
 import type { QrStyleJudgement } from '../../lib/qr/style/judge-qr-style';
-import { formattedName, minQrVersion, type QrLevel, utf8Length } from '../../lib/vcard';
+import { cardFileName, minQrVersion, type QrLevel, utf8Length } from '../../lib/vcard';
 import { plainCheckReport } from '../qrcodes/qr-check-report';
 import type { QrImageOptions } from '../vcard/card-query';
 import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
@@ -174,7 +174,7 @@ export class BatchOutcomes {
       for (const [offset, item] of items.entries()) {
         if (!item?.ok) continue;
         const index = from + offset;
-        const stem = `${String(index + 1).padStart(digits, '0')}-${qrFileSlug(formattedName(item.card ?? item.qrPayload))}`;
+        const stem = `${String(index + 1).padStart(digits, '0')}-${qrFileSlug(cardFileName(item.card ?? item.qrPayload))}`;
         yield { index, item, stem };
       }
     }

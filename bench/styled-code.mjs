@@ -8,69 +8,38 @@
 // that tree's sources too and measures both builds' rounds interleaved (ABBA), after checking that
 // they draw the same PNG bytes.
 // Usage: node bench/styled-code.mjs   (prints a table and a JSON line)
-import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { benchStyleWith } from './bench-style.mjs';
+import { cpuMs, spread } from './cpu-spread.mjs';
+import { bundleSources, ROOT } from './bundle-sources.mjs';
 import { TYPICAL_CARD } from './cards.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
 const renders = Number(process.env.BENCH_RENDERS ?? 20);
 
 /** The renderer and the check bundled from `tree`'s sources, loaded with that tree's packages. */
 async function bundle(tree) {
-  const cache = join(tree, 'node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  const directory = mkdtempSync(join(cache, 'styled-code-bench-'));
-  const entry = join(directory, 'code.cjs');
-  await build({
-    stdin: {
-      contents: [
-        "export { drawStyledCode } from './src/lib/qr/style/draw-styled-code';",
-        "export { judgeQrStyle } from './src/lib/qr/style/judge-qr-style';",
-        "export { notoCaptionFont } from './src/lib/qr/style/noto-caption-font';",
-        "export { checkCode, prepareQrDecoders } from './src/lib/qr/decode';",
-        "export { encodeVCard } from './src/lib/vcard/encode-vcard';",
-        "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",
-      ].join('\n'),
-      resolveDir: tree,
-      loader: 'ts',
-    },
-    outfile: entry,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    external: ['@resvg/resvg-js', 'fontkit', 'pngjs', 'jpeg-js', 'qrcode', '@undecaf/zbar-wasm', 'zxing-wasm'],
-    logLevel: 'warning',
-  });
-  const loaded = createRequire(join(tree, 'package.json'))(entry);
-  rmSync(directory, { recursive: true, force: true });
+  const loaded = await bundleSources(
+    [
+      "export { drawStyledCode } from './src/lib/qr/style/draw-styled-code';",
+      "export { judgeQrStyle } from './src/lib/qr/style/judge-qr-style';",
+      "export { notoCaptionFont } from './src/lib/qr/style/noto-caption-font';",
+      "export { checkCode, prepareQrDecoders } from './src/lib/qr/decode';",
+      "export { encodeVCard } from './src/lib/vcard/encode-vcard';",
+      "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",
+    ],
+    { tree, name: 'styled-code' },
+  );
   await loaded.prepareQrDecoders();
   return loaded;
 }
 
-const lib = await bundle(root);
+const lib = await bundle(ROOT);
 const base = process.env.BENCH_BASE ? await bundle(resolve(process.env.BENCH_BASE)) : undefined;
 const { qrPayload } = lib.encodeVCard(TYPICAL_CARD);
 const expected = Buffer.from(qrPayload, 'utf8');
-const styleOf = (finders) => ({
-  colors: { dark: '#1a3a6b', light: '#ffffff', finder: '#b03020' },
-  modules: 'rounded',
-  finders,
-  logo: { image: lib.ringLogo(256), size: 0.2 },
-  frame: { caption: 'Scan to save my contact' },
-});
+const styleOf = (finders) => benchStyleWith(lib.ringLogo(256), finders);
 
-const cpu = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
-function spread(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (share) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] * 10) / 10;
-  return { median: at(0.5), p10: at(0.1), p90: at(0.9) };
-}
 /**
  * Per-round means of each build's `fn`, the builds' rounds interleaved ABBA so that the host's drift
  * falls on both alike; with one build, its rounds in turn.
@@ -82,9 +51,9 @@ async function measure(fns) {
     const order = fns.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
     for (const i of order) {
-      const start = cpu();
+      const start = cpuMs();
       for (let n = 0; n < renders; n++) await fns[i]();
-      values[i].push((cpu() - start) / renders);
+      values[i].push((cpuMs() - start) / renders);
     }
   }
   return values.map(spread);

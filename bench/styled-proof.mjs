@@ -7,75 +7,42 @@
 // BENCH_ROUNDS rounds (default 15) of BENCH_RENDERS codes (default 10): median and p10-p90 of the
 // per-round means. Then where one proof's time goes: each rendering's drawing, effects and reads.
 // Usage: node bench/styled-proof.mjs   (prints a table and a JSON line)
-import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { benchStyleWith } from './bench-style.mjs';
+import { cpuMs, spread } from './cpu-spread.mjs';
+import { bundleSources } from './bundle-sources.mjs';
 import { TYPICAL_CARD } from './cards.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
 const renders = Number(process.env.BENCH_RENDERS ?? 10);
 
-const cache = join(root, 'node_modules/.cache');
-mkdirSync(cache, { recursive: true });
-const directory = mkdtempSync(join(cache, 'styled-proof-bench-'));
-const entry = join(directory, 'proof.cjs');
-await build({
-  stdin: {
-    contents: [
-      "export { drawProvenCode } from './src/lib/qr/proof/draw-proven-code';",
-      "export { PROOF_SET, renderingScale } from './src/lib/qr/proof/proof-set';",
-      "export { payloadSeed } from './src/lib/qr/proof/grey-effects';",
-      "export { judgeQrStyle } from './src/lib/qr/style/judge-qr-style';",
-      "export { notoCaptionFont } from './src/lib/qr/style/noto-caption-font';",
-      "export { styledQrLayers } from './src/lib/qr/style/styled-qr-scene';",
-      "export { styledRaster } from './src/lib/qr/style/styled-raster';",
-      "export { paintLogo } from './src/lib/qr/style/logo-pixels';",
-      "export { qrMatrix } from './src/lib/qr/qr-matrix';",
-      "export { prepareQrDecoders } from './src/lib/qr/decode';",
-      "export { decodableGrey } from './src/lib/qr/decode/decodable-image';",
-      "export { zbarQrReader } from './src/lib/qr/decode/zbar-qr-reader';",
-      "export { zxingQrReader } from './src/lib/qr/decode/zxing-qr-reader';",
-      "export { encodeVCard } from './src/lib/vcard/encode-vcard';",
-      "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",
-    ].join('\n'),
-    resolveDir: root,
-    loader: 'ts',
-  },
-  outfile: entry,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  external: ['@resvg/resvg-js', 'fontkit', 'pngjs', 'jpeg-js', 'qrcode', '@undecaf/zbar-wasm', 'zxing-wasm'],
-  logLevel: 'warning',
-});
-const lib = createRequire(join(root, 'package.json'))(entry);
-rmSync(directory, { recursive: true, force: true });
+const lib = await bundleSources(
+  [
+    "export { drawProvenCode } from './src/lib/qr/proof/draw-proven-code';",
+    "export { PROOF_SET, renderingScale } from './src/lib/qr/proof/proof-set';",
+    "export { payloadSeed } from './src/lib/qr/proof/grey-effects';",
+    "export { judgeQrStyle } from './src/lib/qr/style/judge-qr-style';",
+    "export { notoCaptionFont } from './src/lib/qr/style/noto-caption-font';",
+    "export { styledQrLayers } from './src/lib/qr/style/styled-qr-scene';",
+    "export { styledRaster } from './src/lib/qr/style/styled-raster';",
+    "export { paintLogo } from './src/lib/qr/style/logo-pixels';",
+    "export { qrMatrix } from './src/lib/qr/qr-matrix';",
+    "export { prepareQrDecoders } from './src/lib/qr/decode';",
+    "export { decodableGrey } from './src/lib/qr/decode/decodable-image';",
+    "export { zbarQrReader } from './src/lib/qr/decode/zbar-qr-reader';",
+    "export { zxingQrReader } from './src/lib/qr/decode/zxing-qr-reader';",
+    "export { encodeVCard } from './src/lib/vcard/encode-vcard';",
+    "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",
+  ],
+  { name: 'styled-proof' },
+);
 await lib.prepareQrDecoders();
 
 const { qrPayload } = lib.encodeVCard(TYPICAL_CARD);
 const font = lib.notoCaptionFont();
 const STYLES = {
-  'styled + logo': {
-    colors: { dark: '#1a3a6b', light: '#ffffff', finder: '#b03020' },
-    modules: 'rounded',
-    finders: 'rounded',
-    logo: { image: lib.ringLogo(256), size: 0.2 },
-    frame: { caption: 'Scan to save my contact' },
-  },
+  'styled + logo': benchStyleWith(lib.ringLogo(256)),
   'plain-looking': { colors: { dark: '#1a3a6b' }, modules: 'square' },
 };
-
-const cpu = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
-function spread(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (share) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] * 10) / 10;
-  return { median: at(0.5), p10: at(0.1), p90: at(0.9), min: at(0), max: at(1) };
-}
 
 function orderOf(raw) {
   const judged = lib.judgeQrStyle(raw, { margin: 4, font });
@@ -90,12 +57,12 @@ async function measure(order) {
   let verdict;
   for (let round = 0; round < rounds; round++)
     for (const [name, each] of Object.entries(kinds)) {
-      const start = cpu();
+      const start = cpuMs();
       for (let i = 0; i < renders; i++) {
         const drawn = await lib.drawProvenCode(each);
         if (name === 'proven') verdict = drawn.check;
       }
-      values[name].push((cpu() - start) / renders);
+      values[name].push((cpuMs() - start) / renders);
     }
   return { proven: spread(values.proven), oneRaster: spread(values['one raster']), verdict };
 }
@@ -110,21 +77,21 @@ async function breakdown(order) {
     const times = { draw: [], effects: [], zbar: [], zxing: [] };
     const scale = lib.renderingScale(rendering, matrix.version);
     for (let i = 0; i < 10; i++) {
-      let start = cpu();
+      let start = cpuMs();
       const raster = lib.styledRaster(layers, scale, lib.paintLogo);
-      times.draw.push(cpu() - start);
-      start = cpu();
+      times.draw.push(cpuMs() - start);
+      start = cpuMs();
       const grey = lib.decodableGrey(raster);
       let plane = grey.zbar;
       for (const effect of rendering.effects) plane = effect(plane, { seed });
       const planes = rendering.effects.length ? { zbar: plane, zxing: plane } : grey;
-      times.effects.push(cpu() - start);
-      start = cpu();
+      times.effects.push(cpuMs() - start);
+      start = cpuMs();
       await lib.zbarQrReader.read(planes.zbar, { modulePixels: scale });
-      times.zbar.push(cpu() - start);
-      start = cpu();
+      times.zbar.push(cpuMs() - start);
+      start = cpuMs();
       await lib.zxingQrReader.read(planes.zxing);
-      times.zxing.push(cpu() - start);
+      times.zxing.push(cpuMs() - start);
     }
     const median = (list) => spread(list).median;
     rows.push({

@@ -7,56 +7,30 @@
 // The renderer is bundled from src by esbuild into a temporary file (under node_modules/.cache),
 // so no build is needed.
 // Usage: node bench/styled-render.mjs   (prints a table and a JSON line)
-import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { benchStyleWith } from './bench-style.mjs';
+import { bundleSources } from './bundle-sources.mjs';
 import { TYPICAL_CARD } from './cards.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
 const renders = Number(process.env.BENCH_RENDERS ?? 40);
 
-// Inside the project, so that the bundle's external packages resolve from its node_modules.
-const cache = join(root, 'node_modules/.cache');
-mkdirSync(cache, { recursive: true });
-const directory = mkdtempSync(join(cache, 'styled-bench-'));
-const entry = join(directory, 'renderer.cjs');
-await build({
-  stdin: {
-    contents: [
-      "export { judgeServiceQrStyle } from './src/lib/qr/style/service-qr-style';",
-      "export { styledQrScene } from './src/lib/qr/style/styled-qr-scene';",
-      "export { scenePng, sceneRgba } from './src/lib/qr/style/scene-png';",
-      "export { rgbaPng } from './src/lib/qr/style/rgba-png';",
-      "export { qrMatrix } from './src/lib/qr/qr-matrix';",
-      "export { encodeVCard } from './src/lib/vcard/encode-vcard';",
-      "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",
-      "export { sceneRaster } from './src/lib/qr/style/scene-raster';",
-      "export { paintLogo } from './src/lib/qr/style/logo-pixels';",
-    ].join('\n'),
-    resolveDir: root,
-    loader: 'ts',
-  },
-  outfile: entry,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  external: ['@resvg/resvg-js', 'fontkit', 'pngjs', 'jpeg-js', 'qrcode'],
-  logLevel: 'warning',
-});
-const require = createRequire(join(root, 'package.json'));
-const lib = require(entry);
-rmSync(directory, { recursive: true, force: true });
+const lib = await bundleSources(
+  [
+    "export { judgeServiceQrStyle } from './src/lib/qr/style/service-qr-style';",
+    "export { styledQrScene } from './src/lib/qr/style/styled-qr-scene';",
+    "export { scenePng, sceneRgba } from './src/lib/qr/style/scene-png';",
+    "export { rgbaPng } from './src/lib/qr/style/rgba-png';",
+    "export { qrMatrix } from './src/lib/qr/qr-matrix';",
+    "export { encodeVCard } from './src/lib/vcard/encode-vcard';",
+    "export { ringLogo } from './test/fixtures/styled/styled-fixtures';",
+    "export { sceneRaster } from './src/lib/qr/style/scene-raster';",
+    "export { paintLogo } from './src/lib/qr/style/logo-pixels';",
+  ],
+  { name: 'styled-render' },
+);
 
 const { qrPayload } = lib.encodeVCard(TYPICAL_CARD);
-const style = {
-  colors: { dark: '#1a3a6b', light: '#ffffff', finder: '#b03020' },
-  modules: 'rounded',
-  finders: 'rounded',
-  logo: { image: lib.ringLogo(256), size: 0.2 },
-  frame: { caption: 'Scan to save my contact' },
-};
+const style = benchStyleWith(lib.ringLogo(256));
 
 const cpu = () => {
   const { user, system } = process.cpuUsage();

@@ -30,9 +30,11 @@ describe('406 and 415 list what the route gives and takes', () => {
     expect(res.json().error.details).toEqual({ available });
   });
 
-  it('POST /v1/qrcodes with an Accept it cannot answer: 406 listing its five answers', async () => {
-    const body = JSON.stringify({ contact: CARD });
-    const res = await post('/v1/qrcodes', { 'content-type': 'application/json', accept: 'text/html' }, body);
+  it.each([
+    ['a contact', 'text/html', { contact: CARD }],
+    ['a styled code', 'text/vcard', { contact: CARD, style: { modules: 'rounded', finders: 'circle' } }],
+  ])('POST /v1/qrcodes of %s with Accept %s: 406 listing its five answers', async (_, accept, body) => {
+    const res = await post('/v1/qrcodes', { 'content-type': 'application/json', accept }, JSON.stringify(body));
     expect(res.statusCode).toBe(406);
     expect(res.json().error.details).toEqual({
       available: ['image/png', 'image/svg+xml', 'application/json', 'application/pdf', 'application/postscript'],

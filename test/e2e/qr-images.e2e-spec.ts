@@ -136,20 +136,8 @@ describe('QR code images from POST /v1/vcard', () => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       const body = res.json();
       contract.expectResponse('POST', '/v1/vcard', 406, body);
-      expect(body.error).toMatchObject({
-        code: 'not_acceptable',
-        status: 406,
-        details: {
-          available: [
-            'application/json',
-            'text/vcard',
-            'image/png',
-            'image/svg+xml',
-            'application/pdf',
-            'application/postscript',
-          ],
-        },
-      });
+      // What details.available lists is held in media-type-lists.e2e-spec.ts, for every route.
+      expect(body.error).toMatchObject({ code: 'not_acceptable', status: 406 });
     }
   });
 

@@ -1,11 +1,11 @@
 import { afterEach, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { jpegLogo, pngLogo, styledScene, SVG_LOGO } from '../../../test/fixtures/print/styled-scenes';
+import { oneColourStyledScene } from '../../../test/fixtures/print/styled-scenes';
 import { PrintFile, renderEps, zbarimg } from '../../../test/utils/print-readers';
 import { describeWithProgram } from '../../../test/utils/system-program';
 import { plainQrScene, qrMatrix } from '../qr';
-import { QR_MODULE_SHAPES, type ResolvedQrStyle } from '../qr/style/qr-style';
-import { styledQrScene } from '../qr/style/styled-qr-scene';
+import { QR_MODULE_SHAPES } from '../qr/style/qr-style';
 import { sceneEps } from './scene-eps';
 
 const PAYLOAD = 'BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ελένη Παπαδοπούλου\r\nTEL:+30 21 0000 0000\r\nEND:VCARD\r\n';
@@ -66,14 +66,7 @@ it('writes black as 0 setgray, other colours as RGB, lines of at most 255 charac
 it.each(QR_MODULE_SHAPES)(
   'fills each path of a styled scene once (%s modules): no seam between neighbours',
   (modules) => {
-    const style: ResolvedQrStyle = {
-      colors: { dark: '#1a3a6b', light: '#ffffff', finder: '#1a3a6b' },
-      modules,
-      finders: 'rounded',
-      logo: null,
-      frame: null,
-    };
-    const scene = styledQrScene(qrMatrix(PAYLOAD, 'Q'), style, { margin: 4 });
+    const scene = oneColourStyledScene(qrMatrix(PAYLOAD, 'Q'), modules);
     expect(scene.shapes.map(({ kind }) => kind)).toEqual(['path', 'path']);
     const text = sceneEps(scene, { widthPt: MM30 }).toString('latin1');
     // The background is one rectfill; a fill of its own per module would blend its edges with its neighbour's.

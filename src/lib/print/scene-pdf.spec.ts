@@ -2,11 +2,11 @@ import { afterEach, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 import { jpegLogo, pngLogo, styledScene, SVG_LOGO } from '../../../test/fixtures/print/styled-scenes';
+import { oneColourStyledScene } from '../../../test/fixtures/print/styled-scenes';
 import { pdfPages, PrintFile, renderPdfPage, zbarimg } from '../../../test/utils/print-readers';
 import { describeWithPrograms, PROGRAMS } from '../../../test/utils/system-program';
 import { plainQrScene, qrMatrix } from '../qr';
-import { QR_MODULE_SHAPES, type ResolvedQrStyle } from '../qr/style/qr-style';
-import { styledQrScene } from '../qr/style/styled-qr-scene';
+import { QR_MODULE_SHAPES } from '../qr/style/qr-style';
 import { scenePdf } from './scene-pdf';
 
 const PAYLOAD = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zoë Ångström\r\nN:Ångström;Zoë;;;\r\nORG:Ёлка & Co\r\nEND:VCARD\r\n';
@@ -42,14 +42,7 @@ afterEach(() => files.splice(0).forEach((file) => file.done()));
 it.each(QR_MODULE_SHAPES)(
   'fills each path of a styled scene once (%s modules): no seam between neighbours',
   async (modules) => {
-    const style: ResolvedQrStyle = {
-      colors: { dark: '#1a3a6b', light: '#ffffff', finder: '#1a3a6b' },
-      modules,
-      finders: 'rounded',
-      logo: null,
-      frame: null,
-    };
-    const scene = styledQrScene(qrMatrix(PAYLOAD, 'Q'), style, { margin: 4 });
+    const scene = oneColourStyledScene(qrMatrix(PAYLOAD, 'Q'), modules);
     expect(scene.shapes.map(({ kind }) => kind)).toEqual(['path', 'path']);
     const [content] = contentStreams(await scenePdf(scene, { widthPt: MM30 }));
     // A fill of its own per module would blend its edges with its neighbour's when anti-aliased.

@@ -60,9 +60,12 @@ export function suggestionWords({ parameter, value }) {
   return `${controlLabel(parameter)}: ${valueWords(value)}`;
 }
 
-function suggestionList(details) {
-  const suggestions = (details && details.suggestions) || [];
-  return suggestions.map((suggestion) => `It reads with ${suggestionWords(suggestion)}.`);
+const TRIED = 'The service tried one change at a time; the code reads with any one of these:';
+
+/** `text` where the panel explains a refusal, with the suggestions under it, introduced, when there are any. */
+function withSuggestions(text, details) {
+  const suggestions = ((details && details.suggestions) || []).map(suggestionWords);
+  showProblem(suggestions.length > 0 ? `${text} ${TRIED}` : text, suggestions);
 }
 
 function refusedStyle(error) {
@@ -70,26 +73,23 @@ function refusedStyle(error) {
   const elsewhere = fields.filter((issue) => !markStyleIssue(issue.field, issue.message));
   const first = document.querySelector('#style-form [aria-invalid="true"]');
   if (first) first.focus();
-  showProblem(
-    ['The service refused a style value; each is marked where it is set.', ...elsewhere.map((i) => i.message)].join(
-      ' ',
-    ),
-    suggestionList(error.details),
-  );
+  const words = [
+    'The service refused a style value; each is marked where it is set.',
+    ...elsewhere.map((i) => i.message),
+  ];
+  withSuggestions(words.join(' '), error.details);
 }
 
 function unreadable(error) {
-  const decoders = error.details.decoders || {};
+  const { decoders = {}, causes = [], suggestions = [] } = error.details;
   const failed = Object.keys(decoders).filter((name) => !decoders[name]);
-  const causes = (error.details.causes || []).map((cause) => CAUSES[cause] || cause);
-  const suggestions = suggestionList(error.details);
-  showProblem(
+  const why = causes.map((cause) => CAUSES[cause] || cause);
+  withSuggestions(
     `This style did not scan: ${listFormat.format(failed.map(decoderName))} could not read the code back, so the service did not send it.` +
-      (causes.length > 0 ? ` Likely because ${listFormat.format(causes)}.` : '') +
-      (suggestions.length > 0
-        ? ' The service tried one change at a time; with each of these the code read:'
-        : ` ${error.hint}`),
-    suggestions,
+      (why.length > 0 ? ` Likely because ${listFormat.format(why)}.` : '') +
+      // The hint names the first suggestion in the API's words; the list says each in the panel's.
+      (suggestions.length > 0 ? '' : ` ${error.hint}`),
+    error.details,
   );
 }
 
@@ -103,5 +103,5 @@ export function reportRefusal(response, body) {
     const wait = Number(response.headers.get('Retry-After')) || 1;
     return showProblem(`The service is busy. Try again in ${wait} second${wait === 1 ? '' : 's'}.`);
   }
-  return showProblem(`${error.message} ${error.hint}`, suggestionList(error.details));
+  return withSuggestions(`${error.message} ${error.hint}`, error.details);
 }

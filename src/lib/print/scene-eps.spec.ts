@@ -67,7 +67,7 @@ it.each(QR_MODULE_SHAPES)(
   'fills each path of a styled scene once (%s modules): no seam between neighbours',
   (modules) => {
     const style: ResolvedQrStyle = {
-      colors: { dark: '#1a3a6b', light: '#ffffff', finder: '#1a3a6b' },
+      colors: { dark: '#1a3a6b', light: '#ffffff', finderFrame: '#1a3a6b', finderBall: '#1a3a6b' },
       modules,
       finders: 'rounded',
       logo: null,

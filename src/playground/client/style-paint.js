@@ -2,15 +2,13 @@
 // linear gradient turned by a rotation in degrees, or a radial one, with 2 to 4 stops, each a
 // colour at an offset (typed in per cent, sent as 0 to 1). The stops live in the page; adding or
 // removing one renumbers the rest and leaves the focus on a control that is still there.
+import { QR_STYLE_LIMITS } from '../../lib/qr/style/qr-style';
 import { element } from './dom-element';
 
-/** How many stops a gradient has: the service's range. */
-export const GRADIENT_STOPS = Object.freeze({ min: 2, max: 4 });
-const KINDS = [
-  ['solid', 'Solid colour'],
-  ['linear', 'Linear gradient'],
-  ['radial', 'Radial gradient'],
-];
+/** How many stops a gradient has, and its kinds: the service's own, bundled from src/lib/qr/style. */
+const GRADIENT_STOPS = QR_STYLE_LIMITS.gradientStops;
+const WORDS = { linear: 'Linear gradient', radial: 'Radial gradient' };
+const KINDS = [['solid', 'Solid colour'], ...QR_STYLE_LIMITS.gradientTypes.map((type) => [type, WORDS[type] ?? type])];
 const DEFAULT_ROTATION = 45;
 
 const $ = (id) => document.getElementById(id);

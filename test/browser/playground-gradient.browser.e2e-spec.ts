@@ -246,12 +246,12 @@ describeWithPrograms([PROGRAMS.chromium, PROGRAMS.zbarimg, PROGRAMS.rsvgConvert]
         page
           .locator('#s-dark-stops input[type="number"]')
           .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-      expect(await offsets()).toEqual(['0', '50', '100']);
+      expect(await offsets()).toEqual(['0', '0.5', '1']);
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
       expect(await playground.focusedId()).toBe('s-dark-stop-1-remove');
       await page.keyboard.press('Enter');
-      expect(await offsets()).toEqual(['0', '100']);
+      expect(await offsets()).toEqual(['0', '1']);
       // Two stops are the fewest: their Remove buttons are off, and the focus is on Add a stop.
       expect(await playground.focusedId()).toBe('s-dark-add-stop');
       await previewed();

@@ -1,7 +1,8 @@
 // A colour of the style that may be a gradient (colors.dark, colors.light): a solid colour, a
 // linear gradient turned by a rotation in degrees, or a radial one, with 2 to 4 stops, each a
-// colour at an offset (typed in per cent, sent as 0 to 1). The stops live in the page; adding or
-// removing one renumbers the rest and leaves the focus on a control that is still there.
+// colour at an offset from 0 to 1 (as the service takes it, so its messages fit the inputs). The
+// stops live in the page; adding or removing one renumbers the rest and leaves the focus on a
+// control that is still there.
 import { QR_STYLE_LIMITS } from '../../lib/qr/style/qr-style';
 import { element } from './dom-element';
 
@@ -13,7 +14,7 @@ const DEFAULT_ROTATION = 45;
 
 const $ = (id) => document.getElementById(id);
 
-/** The editors by key (`dark`, `light`): their declaration and their stops ({color, percent}). */
+/** The editors by key (`dark`, `light`): their declaration and their stops ({color, offset}). */
 const editors = new Map();
 
 const message = (id) => element('p', { class: 'message', id: `m-${id}` });
@@ -32,7 +33,7 @@ function field(input, label, ...after) {
 function readStops(editor) {
   editor.stops = editor.stops.map((stop, index) => {
     const base = `${editor.spec.id}-stop-${index}`;
-    return { color: $(`${base}-color`)?.value ?? stop.color, percent: $(`${base}-offset`)?.value ?? stop.percent };
+    return { color: $(`${base}-color`)?.value ?? stop.color, offset: $(`${base}-offset`)?.value ?? stop.offset };
   });
   return editor.stops;
 }
@@ -58,10 +59,10 @@ function stopRow(editor, index) {
       id: `${base}-offset`,
       type: 'number',
       min: 0,
-      max: 100,
-      step: 1,
-      inputmode: 'numeric',
-      value: stops[index].percent,
+      max: 1,
+      step: 0.01,
+      inputmode: 'decimal',
+      value: stops[index].offset,
       'aria-describedby': `m-${base}`,
     }),
   );
@@ -80,7 +81,7 @@ function stopRow(editor, index) {
     'li',
     { class: 'stop' },
     field(color, `Stop ${index + 1} colour`),
-    field(offset, `Stop ${index + 1} offset (%)`),
+    field(offset, `Stop ${index + 1} offset (0 to 1)`),
     remove,
     message(base),
   );
@@ -95,8 +96,8 @@ function drawStops(editor) {
 function addStop(editor) {
   const stops = readStops(editor);
   const at = stops.length - 1;
-  const percent = Math.round((Number(stops[at - 1].percent) + Number(stops[at].percent)) / 2);
-  stops.splice(at, 0, { color: stops[at].color, percent });
+  const offset = Math.round(((Number(stops[at - 1].offset) + Number(stops[at].offset)) / 2) * 100) / 100;
+  stops.splice(at, 0, { color: stops[at].color, offset });
   drawStops(editor);
   $(`${editor.spec.id}-stop-${at}-color`).focus();
   editor.onChange();
@@ -177,8 +178,8 @@ function showKind(editor) {
   // A first gradient starts from the solid colour chosen so far.
   if (kind !== 'solid' && !editor.stops) {
     editor.stops = [
-      { color: $(id).value, percent: 0 },
-      { color: second, percent: 100 },
+      { color: $(id).value, offset: 0 },
+      { color: second, offset: 1 },
     ];
     drawStops(editor);
   }
@@ -212,8 +213,8 @@ export function readPaint(key) {
   const { id } = editor.spec;
   const kind = $(`${id}-kind`).value;
   if (kind === 'solid') return $(id).value;
-  const stops = readStops(editor).map(({ color, percent }) => ({
-    offset: Number(percent) / 100,
+  const stops = readStops(editor).map(({ color, offset }) => ({
+    offset: Number(offset),
     color,
   }));
   return kind === 'linear'

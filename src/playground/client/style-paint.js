@@ -63,7 +63,7 @@ function stopRow(editor, index) {
       step: 0.01,
       inputmode: 'decimal',
       value: stops[index].offset,
-      'aria-describedby': `m-${base}`,
+      'aria-describedby': `${spec.id}-offsets-use m-${base}`,
     }),
   );
   const remove = element(
@@ -81,7 +81,7 @@ function stopRow(editor, index) {
     'li',
     { class: 'stop' },
     field(color, `Stop ${index + 1} colour`),
-    field(offset, `Stop ${index + 1} offset (0 to 1)`),
+    field(offset, `Stop ${index + 1} offset`),
     remove,
     message(base),
   );
@@ -160,6 +160,11 @@ export function paintControl(spec, solidField, onChange) {
       message(rotation.id),
     ),
     element('ol', { class: 'stops', id: `${spec.id}-stops` }),
+    element(
+      'p',
+      { class: 'hint', id: `${spec.id}-offsets-use` },
+      'An offset is where its colour lies, from 0 to 1; none is below the one before it.',
+    ),
     add,
   );
   // The fill's own listener runs before the form's, so the preview reads the stops it shows.

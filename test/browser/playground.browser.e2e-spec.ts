@@ -89,13 +89,15 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')('playground in Chro
     }
   });
 
-  it('the README screenshot: a filled form, its QR code, a styled preview and its check (docs/playground.png with UPDATE_SCREENSHOTS=1)', async () => {
+  it('the README screenshot: a filled form, its QR code, a styled preview with a gradient and its check (docs/playground.png with UPDATE_SCREENSHOTS=1)', async () => {
     await playground.fill(SCREENSHOT_CARD);
     const { status, body } = await playground.create();
     expect(status).toBe(200);
     expect(Buffer.compare(await playground.screenQrBytes(), Buffer.from(body.qrPayload, 'utf8'))).toBe(0);
     await page.locator('#styling summary').click();
     await page.getByLabel('Modules', { exact: true }).fill('#1d3557');
+    await page.getByLabel('Modules fill').selectOption('linear');
+    await page.getByRole('group', { name: 'Modules gradient' }).getByLabel('Stop 2 colour').fill('#5a189a');
     await page.getByLabel('Module shape').selectOption('rounded');
     await page.getByLabel('Finder shape').selectOption('rounded');
     await page.getByLabel(/^Caption \(/).fill('Scan to save my card');

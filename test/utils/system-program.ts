@@ -22,6 +22,7 @@ export const PROGRAMS = {
   pdffonts: poppler('pdffonts'),
   pdfimages: poppler('pdfimages'),
   gs: { program: 'gs', install: 'apt-get install -y ghostscript' },
+  rsvgConvert: { program: 'rsvg-convert', install: 'apt-get install -y librsvg2-bin' },
   redis: { program: 'redis-server', install: 'apt-get install -y redis-server' },
   chromium: { program: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', install: 'apt-get install -y chromium' },
   unzip: { program: 'unzip', install: 'apt-get install -y unzip', args: ['-v'] },

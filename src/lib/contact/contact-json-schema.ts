@@ -53,6 +53,11 @@ export function ruleJsonSchema(rule: Rule, components?: Record<string, JsonSchem
       };
     case 'object':
       return objectSchema(rule, components, isRoot);
+    case 'textOrObject':
+      return {
+        oneOf: [ruleJsonSchema(rule.text, components, false), ruleJsonSchema(rule.object, components, false)],
+        ...docOf(rule),
+      };
   }
 }
 

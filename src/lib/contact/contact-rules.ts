@@ -152,4 +152,15 @@ export interface NumberRule extends RuleDoc {
   kind: 'number';
 }
 
-export type Rule = TextRule | ChoiceRule | FlagRule | IntegerRule | NumberRule | ObjectRule | ListRule;
+/**
+ * A value that is either a text or an object, told apart by its JSON type (a QrStyle colour: `#rrggbb`
+ * or a gradient): each checked by its own rule at the same path; any other type is a `type` issue.
+ */
+export interface TextOrObjectRule extends RuleDoc {
+  kind: 'textOrObject';
+  text: TextRule;
+  object: ObjectRule;
+}
+
+export type Rule =
+  TextRule | ChoiceRule | FlagRule | IntegerRule | NumberRule | ObjectRule | ListRule | TextOrObjectRule;

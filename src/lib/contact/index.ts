@@ -34,6 +34,7 @@ export type {
   NumberRule,
   ObjectRule,
   Rule,
+  TextOrObjectRule,
   TextRule,
   ValueCheck,
 } from './contact-rules';

@@ -70,6 +70,15 @@ function validatorOf(rule: Rule, inEntry: boolean): Validator {
       return objectValidator(rule, false);
     case 'list':
       return listValidator(rule);
+    case 'textOrObject': {
+      const text = textValidator(rule.text, inEntry);
+      const object = objectValidator(rule.object, false);
+      return (value, path, sink) => {
+        if (value === undefined || value === null || typeof value === 'string') return text(value, path, sink);
+        if (typeof value === 'object' && !Array.isArray(value)) return object(value, path, sink);
+        return reject(sink, path, 'type', `${path} must be a string or an object`);
+      };
+    }
   }
 }
 

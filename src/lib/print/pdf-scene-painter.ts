@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { QrScene, SceneImage } from '../qr/qr-scene';
+import type { QrScene, SceneFill, SceneGradient, SceneImage } from '../qr/qr-scene';
 import { pdfFillColor } from './print-color';
+import { shadingParts } from './print-shading';
 import { formatNumber, scenePathOperators } from './scene-path-operators';
 import { pdfLogoFile } from './scene-logo-raster';
 
@@ -13,12 +14,15 @@ type ImageOpener = { openImage(file: Buffer): PdfImage };
 
 /**
  * Draws QR scenes onto a PDFKit document as vector paths in raw content operators (one fill per
- * scene path, so adjacent modules of a path merge without seams). A logo is embedded once per
- * document however many scenes show it: images are kept by their bytes.
+ * scene path, so adjacent modules of a path merge without seams); a path painted by a gradient is
+ * a clip of that path filled by a vector shading (`sh`, in the scene's units), never pixels. A logo
+ * is embedded once per document however many scenes show it: images are kept by their bytes, and
+ * a shading once per gradient.
  */
 export class PdfScenePainter {
   private readonly images = new Map<string, PdfImage>();
   private readonly digests = new WeakMap<Uint8Array, string>();
+  private readonly shadings = new Map<string, { name: string; ref: PDFKit.PDFKitReference }>();
 
   constructor(private readonly doc: PDFKit.PDFDocument) {}
 
@@ -28,12 +32,11 @@ export class PdfScenePainter {
     const transform = `${formatNumber(scale)} 0 0 ${formatNumber(scale)} ${formatNumber(x)} ${formatNumber(y)} cm`;
     if (scene.background !== null) {
       const box = `0 0 ${formatNumber(scene.width)} ${formatNumber(scene.height)} re`;
-      this.doc.addContent(`q ${transform} ${pdfFillColor(scene.background)} ${box} f Q`);
+      this.fill(transform, scene.background, box, false);
     }
     for (const shape of scene.shapes) {
       if (shape.kind === 'path') {
-        const fill = shape.fillRule === 'evenodd' ? 'f*' : 'f';
-        this.doc.addContent(`q ${transform} ${pdfFillColor(shape.fill)} ${scenePathOperators(shape.d)} ${fill} Q`);
+        this.fill(transform, shape.fill, scenePathOperators(shape.d), shape.fillRule === 'evenodd');
       } else {
         const box = {
           x: x + shape.x * scale,
@@ -50,6 +53,47 @@ export class PdfScenePainter {
         });
       }
     }
+  }
+
+  /** One outline filled with a colour, or clipped and filled by the gradient's shading. */
+  private fill(transform: string, fill: SceneFill, outline: string, evenOdd: boolean): void {
+    if (typeof fill === 'string') {
+      this.doc.addContent(`q ${transform} ${pdfFillColor(fill)} ${outline} ${evenOdd ? 'f*' : 'f'} Q`);
+      return;
+    }
+    this.doc.addContent(`q ${transform} ${outline} ${evenOdd ? 'W*' : 'W'} n /${this.shading(fill)} sh Q`);
+  }
+
+  /** The gradient's shading, written once per document and listed in the current page's resources. */
+  private shading(gradient: SceneGradient): string {
+    const key = JSON.stringify(gradient);
+    let shading = this.shadings.get(key);
+    if (shading === undefined) {
+      const { shadingType, coords, functions, bounds } = shadingParts(gradient);
+      const parts = functions.map(({ c0, c1 }) => ({ FunctionType: 2, Domain: [0, 1], C0: c0, C1: c1, N: 1 }));
+      const stitched = {
+        FunctionType: 3,
+        Domain: [0, 1],
+        Functions: parts,
+        Bounds: bounds,
+        Encode: parts.flatMap(() => [0, 1]),
+      };
+      const ref = this.doc.ref({
+        ShadingType: shadingType,
+        ColorSpace: 'DeviceRGB',
+        Coords: coords,
+        Function: parts.length === 1 ? parts[0] : stitched,
+        Extend: [true, true],
+      });
+      ref.end(undefined);
+      shading = { name: `QrSh${this.shadings.size + 1}`, ref };
+      this.shadings.set(key, shading);
+    }
+    const resources = (this.doc as unknown as { page: { resources: { data: Record<string, unknown> } } }).page.resources
+      .data;
+    const listed = (resources.Shading ??= {}) as Record<string, unknown>;
+    listed[shading.name] = shading.ref;
+    return shading.name;
   }
 
   private image(shape: SceneImage, widthPt: number, heightPt: number): PdfImage {

@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
-import type { QrScene, SceneImage } from '../qr/qr-scene';
+import type { QrScene, SceneFill, SceneImage } from '../qr/qr-scene';
 import { ascii85 } from './ascii85';
 import { psFillColor } from './print-color';
+import { psShading } from './print-shading';
 import { formatNumber, scenePathOperators } from './scene-path-operators';
 import { logoRgbRaster } from './scene-logo-raster';
 
@@ -49,20 +50,27 @@ export function sceneEps(scene: QrScene, { widthPt }: SceneEpsOptions): Buffer {
     // Scene units from here on: one module per unit, y growing downwards from the top-left corner.
     `0 ${formatNumber(heightPt)} translate ${formatNumber(scale)} ${formatNumber(-scale)} scale`,
   ];
-  if (scene.background !== null) {
+  if (typeof scene.background === 'string') {
     const box = `0 0 ${formatNumber(scene.width)} ${formatNumber(scene.height)} rectfill`;
     lines.push(`${psFillColor(scene.background)} ${box}`);
+  } else if (scene.background !== null) {
+    const box = `0 0 ${formatNumber(scene.width)} ${formatNumber(scene.height)} re`;
+    lines.push(...shadedPath(scene.background, box, false));
   }
   for (const shape of scene.shapes) {
-    if (shape.kind === 'path') {
+    if (shape.kind !== 'path') lines.push(...epsImage(shape, scale, scene.background ?? '#ffffff'));
+    else if (typeof shape.fill === 'string') {
       const fill = shape.fillRule === 'evenodd' ? 'eofill' : 'fill';
       lines.push(...wrapped(`newpath ${psFillColor(shape.fill)} ${scenePathOperators(shape.d)} ${fill}`));
-    } else {
-      lines.push(...epsImage(shape, scale, scene.background ?? '#ffffff'));
-    }
+    } else lines.push(...shadedPath(shape.fill, scenePathOperators(shape.d), shape.fillRule === 'evenodd'));
   }
   lines.push('grestore', 'showpage', '%%Trailer', '%%EOF', '');
   return Buffer.from(lines.join('\n'), 'latin1');
+}
+
+/** An outline clipped and filled by a gradient's shading (`shfill`, LanguageLevel 3): vectors, never pixels. */
+function shadedPath(fill: Exclude<SceneFill, string>, outline: string, evenOdd: boolean): string[] {
+  return wrapped(`gsave newpath ${outline} ${evenOdd ? 'eoclip' : 'clip'} newpath ${psShading(fill)} shfill grestore`);
 }
 
 /** PostScript text in lines of at most 255 characters, as the document structuring conventions require. */
@@ -79,7 +87,7 @@ function wrapped(text: string): string[] {
 }
 
 /** The logo as an RGB image in its box, its pixels deflated and ASCII85-encoded inline. */
-function epsImage(shape: SceneImage, scale: number, background: string): string[] {
+function epsImage(shape: SceneImage, scale: number, background: SceneFill): string[] {
   const { width, height, rgb } = logoRgbRaster(shape, shape.width * scale, shape.height * scale, background);
   const box = [shape.x, shape.y, shape.width, shape.height].map(formatNumber);
   return [

@@ -1,5 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
-import type { SceneImage } from '../qr/qr-scene';
+import type { SceneFill, SceneImage } from '../qr/qr-scene';
+import { SvgGradients } from '../qr/style/svg-gradient';
 
 /** Raster resolution for logos drawn in print, pixels per inch; a logo is never over the limit a side. */
 const LOGO_PPI = 600;
@@ -38,17 +39,26 @@ export interface RgbRaster {
 }
 
 /**
- * The logo fitted into its box (centred, aspect kept, as an SVG `<image>` draws it) over `background`,
- * as opaque RGB pixels for formats without transparency (EPS). Any of the three image types goes
- * through resvg, so no separate PNG or JPEG decoder is needed.
+ * The logo fitted into its box (centred, aspect kept, as an SVG `<image>` draws it) over `background`
+ * (a gradient as it lies under the box in the scene), as opaque RGB pixels for formats without
+ * transparency (EPS). Any of the three image types goes through resvg, so no separate PNG or JPEG
+ * decoder is needed.
  */
-export function logoRgbRaster(image: SceneImage, widthPt: number, heightPt: number, background: string): RgbRaster {
+export function logoRgbRaster(image: SceneImage, widthPt: number, heightPt: number, background: SceneFill): RgbRaster {
   const { width, height } = boxPixels(widthPt, heightPt);
   const href = `data:${image.mediaType};base64,${Buffer.from(image.data).toString('base64')}`;
+  const gradients = new SvgGradients();
+  // The scene's units mapped onto the box's pixels, for a gradient laid over the whole scene.
+  const [kx, ky] = [width / image.width, height / image.height];
+  const backdrop =
+    typeof background === 'string'
+      ? ''
+      : `<g transform="matrix(${kx} 0 0 ${ky} ${-image.x * kx} ${-image.y * ky})">` +
+        `<rect x="${image.x}" y="${image.y}" width="${image.width}" height="${image.height}" fill="${gradients.paint(background)}"/></g>`;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<image width="${width}" height="${height}" href="${href}"/></svg>`;
-  const rendered = render(svg, { background });
+    `${gradients.defs()}${backdrop}<image width="${width}" height="${height}" href="${href}"/></svg>`;
+  const rendered = render(svg, { background: typeof background === 'string' ? background : undefined });
   const rgba = rendered.pixels;
   const rgb = Buffer.alloc(rendered.width * rendered.height * 3);
   for (let pixel = 0, out = 0; pixel < rgba.length; pixel += 4, out += 3) {

@@ -24,7 +24,10 @@ describe('sheetStyledScene', () => {
   it('a code the decoders cannot read (dark as light as the background) fails the check', async () => {
     // The judge refuses such a style; the check still has to catch a code no decoder reads.
     const { style } = judged({});
-    const washed = { ...style!, colors: { ...style!.colors, dark: '#ffffff', finder: '#ffffff' } };
+    const washed = {
+      ...style!,
+      colors: { ...style!.colors, dark: '#ffffff', finderFrame: '#ffffff', finderBall: '#ffffff' },
+    };
     const drawn = await sheetStyledScene(SHORT_CARD, 'M', washed, 4);
     expect(drawn).toEqual({
       unreadable: expect.stringMatching(/failed the check \(ZBar and ZXing did not read it back\)/),

@@ -14,13 +14,31 @@ export interface QrScene {
   /** Where the symbol's modules sit (without quiet zone), and what it is. */
   symbol: { x: number; y: number; size: number; version: number };
   /** Painted first, over the whole picture; null for a transparent background. */
-  background: SceneColor | null;
+  background: SceneFill | null;
   /** Painted in order, after the background. */
   shapes: SceneShape[];
 }
 
 /** `#rrggbb`, lower case. */
 export type SceneColor = string;
+
+/** A colour at a place along a gradient, 0 to 1; offsets never decrease along the list. */
+export interface SceneGradientStop {
+  offset: number;
+  color: SceneColor;
+}
+
+/**
+ * A gradient in scene units, laid over the picture (not over each shape), its end colours carried
+ * on beyond 0 and 1: linear from (x1, y1) at offset 0 to (x2, y2) at 1, or radial from its centre
+ * (0) out to radius `r` (1). Colours blend in sRGB, as SVG, PDF and PostScript blend them.
+ */
+export type SceneGradient =
+  | { kind: 'linear'; x1: number; y1: number; x2: number; y2: number; stops: SceneGradientStop[] }
+  | { kind: 'radial'; cx: number; cy: number; r: number; stops: SceneGradientStop[] };
+
+/** What a path or the background is painted with: one colour, or a gradient. */
+export type SceneFill = SceneColor | SceneGradient;
 
 /**
  * A filled outline. `d` uses absolute commands only, each a letter followed by its numbers, all
@@ -29,7 +47,7 @@ export type SceneColor = string;
  */
 export interface ScenePath {
   kind: 'path';
-  fill: SceneColor;
+  fill: SceneFill;
   fillRule: 'nonzero' | 'evenodd';
   d: string;
 }

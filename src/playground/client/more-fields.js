@@ -2,6 +2,7 @@
 // src/lib/contact by esbuild): every field beyond the eight flat ones, with the error paths the
 // API uses as element ids (`f-phones[1].number`), so a rejected value is marked where it was typed.
 import { CONTACT_SCHEMA } from '../../lib/contact/contact-schema';
+import { element } from './dom-element';
 
 /** The eight flat fields of the first form; they stay first and are written in index.html. */
 export const FLAT_FIELDS = ['fullName', 'organization', 'title', 'phone', 'email', 'website', 'address', 'note'];
@@ -37,16 +38,6 @@ export function labelOf(key) {
   if (WORDS[key]) return WORDS[key];
   const words = key.replace(/([A-Z])/g, ' $1').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === true) node.setAttribute(name, '');
-    else if (value !== false && value !== undefined) node.setAttribute(name, String(value));
-  }
-  node.append(...children);
-  return node;
 }
 
 /** One labelled control with its message slot; `path` is the API's path of the value. */

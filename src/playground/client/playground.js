@@ -6,7 +6,7 @@
 import { clearProblems, fieldLabel, reportError, reportProblem } from './form-errors';
 import { setupImport } from './import-card';
 import { buildMoreFields, fillMoreFields, FLAT_FIELDS as FIELDS, readMoreFields } from './more-fields';
-import { clearCheck, downloadStyledPng, downloadStyledSvg, runCheck } from './style-check';
+import { clearCheck, downloadStyledFile, downloadStyledPng, runCheck } from './style-check';
 import { setStyledCard, setupStylePanel } from './style-panel';
 import {
   clearResult,
@@ -247,7 +247,8 @@ document.addEventListener('DOMContentLoaded', () => {
   });
   $('style-check').addEventListener('click', () => state.last && void runCheck(state.last.request));
   $('style-download-png').addEventListener('click', downloadStyledPng);
-  $('style-download-svg').addEventListener('click', () => void downloadStyledSvg());
+  $('style-download-svg').addEventListener('click', () => void downloadStyledFile('svg'));
+  $('style-download-pdf').addEventListener('click', () => void downloadStyledFile('pdf'));
   wireImport();
   updateCurl();
   void loadTemplates();

@@ -2,10 +2,12 @@
 // and the panel's style draws the code and answers it only when two decoders read it back to exactly
 // the card (`qr.check`). The page shows what the check found beside the preview, in words, and the
 // downloads save what the service checked: the PNG of that answer, or the SVG the service draws
-// and checks the same way. A refused style is explained where its value was set.
+// and checks the same way, or the PDF. A refused style is explained where its value was set
+// (style-refusal.js).
 import { qrFileSlug } from '../../lib/qr/qr-file-slug';
 import { formattedName } from '../../lib/vcard/formatted-name';
-import { clearStyleIssues, markStyleIssue, readStyle, styleLevel } from './style-panel';
+import { clearStyleIssues, readStyle, styleLevel } from './style-panel';
+import { reportRefusal, showProblem } from './style-refusal';
 
 const $ = (id) => document.getElementById(id);
 const listFormat = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
@@ -17,27 +19,21 @@ const WARNINGS = {
   dense: 'The code is dense: print it large, not on a small label.',
 };
 
-const CAUSES = {
-  low_contrast: 'the colours are too close to each other',
-  logo: 'the logo hides part of the code',
-  modules: 'rounded or dotted shapes are harder for scanners',
-  quiet_zone: 'the margin is narrow',
-  transparent: 'the background is transparent',
+/** The files the service draws and checks besides the JSON answer's PNG: query type, Accept, extension. */
+const FILES = {
+  svg: { type: 'svg', accept: 'image/svg+xml', extension: 'svg' },
+  pdf: { type: undefined, accept: 'application/pdf', extension: 'pdf' },
 };
 
 /** What the panel checked last: its request and its answer, or nothing. */
 let checked = null;
-
-function problem(text) {
-  $('style-problem').textContent = text;
-}
 
 /** Takes the check and its downloads off the screen (the style or the card changed). */
 export function clearCheck() {
   checked = null;
   $('style-report').hidden = true;
   $('style-facts').replaceChildren();
-  problem('');
+  showProblem('');
   $('style-status').textContent = '';
 }
 
@@ -47,15 +43,27 @@ function fact(text) {
   return item;
 }
 
+/** The proof's verdict in words: how many of its renderings each decoder read before it was certain. */
+function proofWords(proof) {
+  return (
+    `Proven as a phone sees it: zbar read ${proof.zbar} and ZXing ${proof.zxing} of ${proof.renderings} renderings ` +
+    '(the file itself; small, medium and large; blurred; tilted; a photo in uneven light) before each verdict was certain.'
+  );
+}
+
 function showReport(answer) {
   const check = answer.qr.check;
   const decoders = check.decoders.map((name) => (name === 'zxing' ? 'ZXing' : name));
   const facts = [
-    fact(`Read back to exactly this card by ${listFormat.format(decoders)}.`),
-    fact(check.levelRaised ? `Level ${check.level}, raised for the logo.` : `Level ${check.level}.`),
-    fact(`Contrast ${check.contrast}:1${check.contrast >= 4.5 ? '' : ' (4.5:1 or more reads best)'}.`),
-    fact(`Quiet zone of ${check.quietZone} modules.`),
-  ];
+    `Read back to exactly this card by ${listFormat.format(decoders)}.`,
+    check.levelRaised ? `Level ${check.level}, raised for the logo.` : `Level ${check.level}.`,
+    ...(check.proof ? [proofWords(check.proof)] : []),
+    `Contrast ${check.contrast}:1${check.contrast >= 4.5 ? '' : ' (4.5:1 or more reads best)'}.`,
+    `Quiet zone of ${check.quietZone} modules.`,
+    ...(check.versionRaised
+      ? [`Drawn at version ${check.version}, larger than the card needs, so the logo leaves enough of the code.`]
+      : []),
+  ].map(fact);
   if (check.logoShare > 0) facts.push(fact(`The logo covers ${(check.logoShare * 100).toFixed(1)}% of the code.`));
   for (const warning of check.warnings) facts.push(fact(WARNINGS[warning] || warning));
   $('style-facts').replaceChildren(...facts);
@@ -69,43 +77,11 @@ function styledRequest(card, type) {
   // The tag is the card's business, not the image's.
   query.delete('nfc');
   if (!query.has('qrLevel') && styleLevel()) query.set('qrLevel', styleLevel());
-  query.set('type', type);
+  if (type) query.set('type', type);
   return {
     url: new URL(`v1/qrcodes?${query}`, document.baseURI).href,
     body: JSON.stringify({ contact: JSON.parse(card.body), style: readStyle() }),
   };
-}
-
-/** A refusal in a person's words; invalid_style marks each value at its control. */
-function reportRefusal(response, body) {
-  const error = body && body.error;
-  if (!error) return problem(`The service answered ${response.status} without an error body.`);
-  if (error.code === 'invalid_style') {
-    const fields = (error.details && error.details.fields) || [];
-    const elsewhere = fields.filter((issue) => !markStyleIssue(issue.field, issue.message));
-    const first = document.querySelector('#style-form [aria-invalid="true"]');
-    if (first) first.focus();
-    return problem(
-      ['The service refused a style value; each is marked where it is set.', ...elsewhere.map((i) => i.message)].join(
-        ' ',
-      ),
-    );
-  }
-  if (error.code === 'qr_unreadable') {
-    const decoders = error.details.decoders || {};
-    const failed = Object.keys(decoders).filter((name) => !decoders[name]);
-    const causes = (error.details.causes || []).map((cause) => CAUSES[cause] || cause);
-    return problem(
-      `This style did not scan: ${listFormat.format(failed.map((name) => (name === 'zxing' ? 'ZXing' : name)))} could not read the code back, so the service did not send it.` +
-        (causes.length > 0 ? ` Likely because ${listFormat.format(causes)}.` : '') +
-        ` ${error.hint}`,
-    );
-  }
-  if (error.code === 'renderer_busy' || response.status === 429) {
-    const wait = Number(response.headers.get('Retry-After')) || 1;
-    return problem(`The service is busy. Try again in ${wait} second${wait === 1 ? '' : 's'}.`);
-  }
-  return problem(`${error.message} ${error.hint}`);
 }
 
 function fileStem(vcard) {
@@ -145,7 +121,7 @@ export async function runCheck(card) {
     $('style-status').textContent = 'Checked: the service read the styled code back to this card.';
   } catch {
     $('style-status').textContent = '';
-    problem('The service could not be reached. Check that it is running, then try again.');
+    showProblem('The service could not be reached. Check that it is running, then try again.');
   } finally {
     button.disabled = false;
   }
@@ -159,19 +135,20 @@ export function downloadStyledPng() {
   save(new Blob([bytes], { type: 'image/png' }), `${fileStem(answer.vcard)}.png`);
 }
 
-/** The SVG of the same style, drawn and checked by the service (an image answer). */
-export async function downloadStyledSvg() {
+/** The SVG or the PDF (`kind`) of the same style, drawn and checked by the service (an image answer). */
+export async function downloadStyledFile(kind) {
   if (!checked) return;
-  const request = styledRequest(checked.card, 'svg');
+  const file = FILES[kind];
+  const request = styledRequest(checked.card, file.type);
   try {
     const response = await fetch(request.url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'image/svg+xml' },
+      headers: { 'Content-Type': 'application/json', Accept: file.accept },
       body: request.body,
     });
     if (!response.ok) return reportRefusal(response, await response.json().catch(() => null));
-    save(await response.blob(), `${fileStem(checked.answer.vcard)}.svg`);
+    save(await response.blob(), `${fileStem(checked.answer.vcard)}.${file.extension}`);
   } catch {
-    problem('The service could not be reached. Check that it is running, then try again.');
+    showProblem('The service could not be reached. Check that it is running, then try again.');
   }
 }

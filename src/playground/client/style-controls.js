@@ -1,8 +1,11 @@
 // The style panel's controls, declared once: each group, its controls with their labels, and the
 // style path the service names in an invalid_style issue (so a refused value is marked where it is
-// set). The sets of shapes and positions come from the renderer's own limits, bundled from
-// src/lib/qr/style, so the panel offers exactly what the service takes.
+// set; a gradient's stops are found by style-paint.js). The sets of shapes and positions come from
+// the renderer's own limits, bundled from src/lib/qr/style, so the panel offers exactly what the
+// service takes.
 import { QR_FINDER_SHAPES, QR_FRAME_POSITIONS, QR_MODULE_SHAPES, QR_STYLE_LIMITS } from '../../lib/qr/style/qr-style';
+import { element } from './dom-element';
+import { paintControl, paintControlOf } from './style-paint';
 
 const WORDS = {
   square: 'Square',
@@ -22,25 +25,30 @@ const LEVELS = [
 ];
 const { min, max, default: size } = QR_STYLE_LIMITS.logoSize;
 
-/** The groups of the panel: [legend, controls]; a control is {id, label, kind, path?, ...}. */
+/** The groups of the panel: [legend, controls]; a control is {id, label, kind, path?, wide?, ...}. */
 export const STYLE_GROUPS = [
   [
     'Colours',
     [
       {
         id: 's-dark',
+        key: 'dark',
         label: 'Modules',
-        kind: 'color',
+        kind: 'paint',
         value: QR_STYLE_LIMITS.defaults.dark,
+        second: '#1d3557',
         path: 'style.colors.dark',
       },
       {
         id: 's-light',
+        key: 'light',
         label: 'Background',
-        kind: 'color',
+        kind: 'paint',
         value: QR_STYLE_LIMITS.defaults.light,
+        second: '#dbe9f6',
         path: 'style.colors.light',
       },
+      { id: 's-transparent', label: 'Transparent background', kind: 'flag', wide: true },
       {
         id: 's-finder',
         label: 'Finder patterns',
@@ -49,7 +57,21 @@ export const STYLE_GROUPS = [
         path: 'style.colors.finder',
       },
       { id: 's-finder-own', label: 'Finder patterns in their own colour', kind: 'flag' },
-      { id: 's-transparent', label: 'Transparent background', kind: 'flag' },
+      { id: 's-finder-parts', label: 'Finder frame and ball in colours of their own', kind: 'flag', wide: true },
+      {
+        id: 's-finder-frame',
+        label: 'Finder frame',
+        kind: 'color',
+        value: QR_STYLE_LIMITS.defaults.dark,
+        path: 'style.colors.finderFrame',
+      },
+      {
+        id: 's-finder-ball',
+        label: 'Finder ball',
+        kind: 'color',
+        value: QR_STYLE_LIMITS.defaults.dark,
+        path: 'style.colors.finderBall',
+      },
     ],
   ],
   [
@@ -126,14 +148,6 @@ export const STYLE_CONTROLS = Object.fromEntries(
   ),
 );
 
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes))
-    if (value !== undefined) node.setAttribute(name, String(value));
-  node.append(...children);
-  return node;
-}
-
 function control(spec) {
   const described = [spec.hint !== undefined ? `${spec.id}-use` : undefined, spec.path ? `m-${spec.id}` : undefined];
   const attributes = { id: spec.id, 'aria-describedby': described.filter(Boolean).join(' ') || undefined };
@@ -153,24 +167,40 @@ function control(spec) {
       step: 0.01,
       value: spec.value,
     });
-  } else if (spec.kind === 'color') {
+  } else if (spec.kind === 'color' || spec.kind === 'paint') {
     input = element('input', { ...attributes, type: 'color', value: spec.value });
   } else {
     input = element('input', { ...attributes, maxlength: QR_STYLE_LIMITS.captionMaxCharacters });
   }
   const label = element('label', { for: spec.id }, spec.label);
-  const wrapper = element('div', { class: spec.kind === 'flag' ? 'field check' : 'field' });
+  const wrapper = element('div', {
+    class: ['field', spec.kind === 'flag' && 'check', spec.wide && 'wide'].filter(Boolean).join(' '),
+  });
   wrapper.append(...(spec.kind === 'flag' ? [input, label] : [label, input]));
   if (spec.hint !== undefined) wrapper.append(element('p', { class: 'hint', id: `${spec.id}-use` }, spec.hint));
   if (spec.path) wrapper.append(element('p', { class: 'message', id: `m-${spec.id}` }));
   return wrapper;
 }
 
-/** Builds the panel's controls into `form`, with the logo's Remove button after its group. */
-export function buildStyleControls(form) {
+/** Where an issue at a style path is shown ({input, message} ids); undefined when the panel has no control. */
+export function styleControlOf(path) {
+  const painted = paintControlOf(path);
+  if (painted) return painted;
+  const id = STYLE_CONTROLS[path];
+  return id ? { input: id, message: `m-${id}` } : undefined;
+}
+
+/**
+ * Builds the panel's controls into `form`, with the logo's Remove button after its group;
+ * `onChange` hears what changes the style without an input event (a gradient's stop added or removed).
+ */
+export function buildStyleControls(form, onChange) {
   for (const [legend, controls] of STYLE_GROUPS) {
     const set = element('fieldset', { class: 'group' }, element('legend', {}, legend));
-    set.append(element('div', { class: 'parts' }, ...controls.map(control)));
+    const built = controls.map((spec) =>
+      spec.kind === 'paint' ? paintControl(spec, control(spec), onChange) : control(spec),
+    );
+    set.append(element('div', { class: 'parts' }, ...built));
     if (legend === 'Logo')
       set.append(element('button', { type: 'button', id: 's-logo-remove', disabled: '' }, 'Remove logo'));
     form.append(set);

@@ -1,11 +1,13 @@
-// The style panel: colours, module and finder shapes, a logo and a caption, previewed live on the
+// The style panel: colours (solid or gradients, the finders' frame and ball apart), module and
+// finder shapes, a logo and a caption, previewed live on the
 // card on screen by the service's own renderer (dist/playground/styled-drawing.js, bundled from
 // src/lib/qr/style, loaded when the panel is first opened; the caption outlines only once a caption
 // is typed). The preview judges the style as the service does, so a value the service would refuse
 // is marked here before anything is sent; the readability check itself is the service's
 // (style-check.js).
 import QRCode from 'qrcode';
-import { buildStyleControls, STYLE_CONTROLS } from './style-controls';
+import { buildStyleControls, styleControlOf } from './style-controls';
+import { enablePaint, firstPaintColor, readPaint } from './style-paint';
 
 const $ = (id) => document.getElementById(id);
 const utf8 = new TextEncoder();
@@ -53,9 +55,12 @@ export function readStyle() {
   const transparent = $('s-transparent').checked;
   const style = {
     colors: {
-      dark: $('s-dark').value,
-      light: transparent ? 'transparent' : $('s-light').value,
+      dark: readPaint('dark'),
+      light: transparent ? 'transparent' : readPaint('light'),
       ...($('s-finder-own').checked ? { finder: $('s-finder').value } : {}),
+      ...($('s-finder-parts').checked
+        ? { finderFrame: $('s-finder-frame').value, finderBall: $('s-finder-ball').value }
+        : {}),
     },
     modules: $('s-modules').value,
     finders: $('s-finders').value,
@@ -72,19 +77,30 @@ export function styleLevel() {
 }
 
 export function clearStyleIssues() {
-  for (const id of Object.values(STYLE_CONTROLS)) {
-    $(id).removeAttribute('aria-invalid');
-    $(`m-${id}`).textContent = '';
-  }
+  for (const input of $('style-form').querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+  for (const message of $('style-form').querySelectorAll('p.message')) message.textContent = '';
 }
 
-/** Writes `message` at the control of a style path; false when the panel has none. */
+/** Writes `message` at the control of a style path (a gradient's stop, its rotation); false when the panel has none. */
 export function markStyleIssue(path, message) {
-  const id = STYLE_CONTROLS[path];
-  if (!id) return false;
-  $(id).setAttribute('aria-invalid', 'true');
-  $(`m-${id}`).textContent = message;
+  const control = styleControlOf(path);
+  if (!control) return false;
+  $(control.input).setAttribute('aria-invalid', 'true');
+  const slot = $(control.message);
+  // Two issues at one control (a stop's colour and its offset) are both said.
+  slot.textContent = slot.textContent ? `${slot.textContent} ${message}` : message;
   return true;
+}
+
+/** Controls that follow others: a colour not chosen shows the one drawn in its place. */
+function followColours() {
+  $('s-finder').disabled = !$('s-finder-own').checked;
+  if ($('s-finder').disabled) $('s-finder').value = firstPaintColor('dark');
+  for (const part of ['s-finder-frame', 's-finder-ball']) {
+    $(part).disabled = !$('s-finder-parts').checked;
+    if ($(part).disabled) $(part).value = $('s-finder').value;
+  }
+  enablePaint('light', !$('s-transparent').checked);
 }
 
 function hidePreview(caption) {
@@ -95,10 +111,7 @@ function hidePreview(caption) {
 /** Draws the preview of the card on screen in the panel's style; the check and its downloads wait for it. */
 export async function preview() {
   clearStyleIssues();
-  $('s-finder').disabled = !$('s-finder-own').checked;
-  // Without a colour of their own, the finder patterns take the modules' colour, and show it.
-  if ($('s-finder').disabled) $('s-finder').value = $('s-dark').value;
-  $('s-light').disabled = $('s-transparent').checked;
+  followColours();
   $('s-logo-size-use').textContent = `${Math.round(Number($('s-logo-size').value) * 100)}% of the code’s width`;
   panel.onChange(false);
   if (!panel.card) return hidePreview('Create a card first: the preview draws its code.');
@@ -183,7 +196,7 @@ export function setStyledCard(card) {
 }
 
 export function setupStylePanel(onChange) {
-  buildStyleControls($('style-form'));
+  buildStyleControls($('style-form'), () => void preview());
   panel.onChange = onChange;
   $('styling').addEventListener('toggle', () => {
     if ($('styling').open) void preview();

@@ -79,7 +79,10 @@ export async function drawStyledCode(order: StyledCodeOrder): Promise<StyledCode
   if (type === 'svg') {
     const modules = modulePath(matrix, style.modules, layers.modules.origin, layers.modules.skip);
     const shapes = modules
-      ? [{ kind: 'path' as const, fill: style.colors.dark, fillRule: 'nonzero' as const, d: modules }, ...scene.shapes]
+      ? [
+          { kind: 'path' as const, fill: layers.modules.fill, fillRule: 'nonzero' as const, d: modules },
+          ...scene.shapes,
+        ]
       : scene.shapes;
     const file = Buffer.from(sceneSvg({ ...scene, shapes }, { scale }), 'utf8');
     return { ...drawing, file, check: checkCopy(layers, checkScale) };

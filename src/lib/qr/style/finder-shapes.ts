@@ -2,12 +2,22 @@ import type { QrFinderShape } from './qr-style';
 import type { SymbolOrigin } from './module-shapes';
 import { ScenePathBuilder } from './scene-path-builder';
 
+/** Which parts of the finder patterns a path draws: both, or the outer frame or the inner ball alone. */
+export type FinderPart = 'both' | 'frame' | 'ball';
+
 /**
  * The three finder patterns of a `size`-module symbol as one path: a ring 7 modules across with a
- * 5-module hole, and a 3-module eye in it. Every shape keeps the 1:1:3:1:1 runs a scanner looks
- * for along the rows and columns through each pattern's centre.
+ * 5-module hole (the frame), and a 3-module eye in it (the ball), or one of the two. Every shape
+ * keeps the 1:1:3:1:1 runs a scanner looks for along the rows and columns through each pattern's centre.
  */
-export function finderPath(size: number, shape: QrFinderShape, origin: SymbolOrigin): string {
+export function finderPath(
+  size: number,
+  shape: QrFinderShape,
+  origin: SymbolOrigin,
+  part: FinderPart = 'both',
+): string {
+  const frame = part !== 'ball';
+  const ball = part !== 'frame';
   const path = new ScenePathBuilder();
   for (const [column, row] of [
     [0, 0],
@@ -17,20 +27,14 @@ export function finderPath(size: number, shape: QrFinderShape, origin: SymbolOri
     const x = origin.x + column;
     const y = origin.y + row;
     if (shape === 'square') {
-      path
-        .rect(x, y, 7, 7)
-        .rect(x + 1, y + 1, 5, 5, true)
-        .rect(x + 2, y + 2, 3, 3);
+      if (frame) path.rect(x, y, 7, 7).rect(x + 1, y + 1, 5, 5, true);
+      if (ball) path.rect(x + 2, y + 2, 3, 3);
     } else if (shape === 'rounded') {
-      path
-        .roundedRect(x, y, 7, 7, corners(2))
-        .roundedRect(x + 1, y + 1, 5, 5, corners(1), true)
-        .roundedRect(x + 2, y + 2, 3, 3, corners(1));
+      if (frame) path.roundedRect(x, y, 7, 7, corners(2)).roundedRect(x + 1, y + 1, 5, 5, corners(1), true);
+      if (ball) path.roundedRect(x + 2, y + 2, 3, 3, corners(1));
     } else {
-      path
-        .circle(x + 3.5, y + 3.5, 3.5)
-        .circle(x + 3.5, y + 3.5, 2.5, true)
-        .circle(x + 3.5, y + 3.5, 1.5);
+      if (frame) path.circle(x + 3.5, y + 3.5, 3.5).circle(x + 3.5, y + 3.5, 2.5, true);
+      if (ball) path.circle(x + 3.5, y + 3.5, 1.5);
     }
   }
   return path.toString();

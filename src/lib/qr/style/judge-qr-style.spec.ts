@@ -22,7 +22,7 @@ describe('judgeQrStyle', () => {
     for (const style of [undefined, {}]) {
       expect(judge(style)).toEqual({
         style: {
-          colors: { dark: '#000000', light: '#ffffff', finder: '#000000' },
+          colors: { dark: '#000000', light: '#ffffff', finderFrame: '#000000', finderBall: '#000000' },
           modules: 'square',
           finders: 'square',
           logo: null,
@@ -39,7 +39,12 @@ describe('judgeQrStyle', () => {
 
   it('colours: #rgb and #rrggbb in either case, transparent only for light, finder and frame default to dark', () => {
     const judged = judge({ colors: { dark: '#1A3', light: 'transparent' }, frame: { caption: 'Hi' } });
-    expect(judged.style?.colors).toEqual({ dark: '#11aa33', light: null, finder: '#11aa33' });
+    expect(judged.style?.colors).toEqual({
+      dark: '#11aa33',
+      light: null,
+      finderFrame: '#11aa33',
+      finderBall: '#11aa33',
+    });
     expect(judged.style?.frame?.color).toBe('#11aa33');
     expect(judged.warnings).toEqual(['contrast', 'transparent']);
     expect(fields({ colors: { dark: 'black', light: '#ffff', finder: 'transparent' } })).toEqual([

@@ -2,8 +2,10 @@ import { cleanText } from '../../contact/values/clean-text';
 import type { QrLevel } from '../../vcard/qr-capacity';
 import type { CaptionFont, GlyphOutline } from './caption-font';
 import { inspectLogo, type RasterDecoder } from './inspect-logo';
+import { COLOR_MESSAGES, judgeStyleColors, type StyleRefusal } from './judge-style-colors';
 import {
   QR_STYLE_LIMITS as LIMITS,
+  type QrFill,
   type QrFinderShape,
   type QrFramePosition,
   type QrModuleShape,
@@ -12,7 +14,7 @@ import {
   type QrStyleWarning,
   type ResolvedQrStyle,
 } from './qr-style';
-import { contrastRatio, parseHexColor, relativeLuminance } from './style-color';
+import { parseHexColor } from './style-color';
 
 export interface QrStyleJudgeOptions {
   /** The level the request asked for (`qrLevel`), if it did. */
@@ -36,16 +38,12 @@ export interface QrStyleJudgement {
   level: QrLevel;
   /** True when the logo made the level H (no level was asked for). */
   levelRaised: boolean;
-  /** WCAG contrast of dark and of finder against light (white when transparent), the lower, 2 decimals. */
+  /** The lowest WCAG contrast of a dark, frame or ball colour against a light one (white if transparent), 2 places. */
   contrast: number;
   warnings: QrStyleWarning[];
 }
 
 const MESSAGES = {
-  color: 'Use #rgb or #rrggbb.',
-  light: 'Use #rgb, #rrggbb or transparent.',
-  lowContrast: `Contrast against colors.light is below ${LIMITS.minContrast}:1; use a darker colour or a lighter background.`,
-  inverted: 'This colour is lighter than colors.light; many scanners cannot read inverted codes.',
   modules: `Use one of: ${LIMITS.modules.join(', ')}.`,
   finders: `Use one of: ${LIMITS.finders.join(', ')}.`,
   position: `Use one of: ${LIMITS.framePositions.join(', ')}.`,
@@ -69,86 +67,24 @@ const MESSAGES = {
 export function judgeQrStyle(input: QrStyle | undefined, options: QrStyleJudgeOptions): QrStyleJudgement {
   const style = input ?? {};
   const issues: QrStyleIssue[] = [];
-  const refuse = (field: string, issue: QrStyleIssue['issue'], message: string): void => {
+  const refuse: StyleRefusal = (field, issue, message) => {
     issues.push({ field: `style.${field}`, issue, message });
   };
-
-  const color = (field: string, value: string | undefined, fallback: string, message = MESSAGES.color): string => {
-    if (value === undefined) return fallback;
-    const parsed = typeof value === 'string' ? parseHexColor(value) : undefined;
-    if (parsed === undefined) refuse(field, 'format', message);
-    return parsed ?? fallback;
-  };
-  const dark = color('colors.dark', style.colors?.dark, LIMITS.defaults.dark);
-  const transparent = style.colors?.light === LIMITS.transparent;
-  const light = transparent ? null : color('colors.light', style.colors?.light, LIMITS.defaults.light, MESSAGES.light);
-  const finder = color('colors.finder', style.colors?.finder, dark);
-  const against = light ?? '#ffffff';
-  const contrast = Math.min(contrastRatio(dark, against), contrastRatio(finder, against));
-  if (!issues.some(({ field }) => field === 'style.colors.dark' || field === 'style.colors.light')) {
-    judgeContrast('colors.dark', dark, against, refuse);
-    if (style.colors?.finder !== undefined && !issues.some(({ field }) => field === 'style.colors.finder'))
-      judgeContrast('colors.finder', finder, against, refuse);
-  }
-
+  const { contrast, ...colors } = judgeStyleColors(style.colors, refuse);
   const modules = oneOf(style.modules, LIMITS.modules, LIMITS.defaults.modules as QrModuleShape);
   if (modules === undefined) refuse('modules', 'invalid_value', MESSAGES.modules);
   const finders = oneOf(style.finders, LIMITS.finders, LIMITS.defaults.finders as QrFinderShape);
   if (finders === undefined) refuse('finders', 'invalid_value', MESSAGES.finders);
-
-  let logo: ResolvedQrStyle['logo'] = null;
-  if (style.logo !== undefined) {
-    const size = style.logo.size ?? LIMITS.logoSize.default;
-    const sizeValid = typeof size === 'number' && size >= LIMITS.logoSize.min && size <= LIMITS.logoSize.max;
-    if (!sizeValid) refuse('logo.size', 'invalid_value', MESSAGES.logoSize);
-    const image = typeof style.logo.image === 'string' ? inspectLogo(style.logo.image, options.decodeLogo) : undefined;
-    if (!image || 'issue' in image) {
-      const issue = image?.issue ?? 'invalid_value';
-      refuse('logo.image', issue, MESSAGES.logo[issue]);
-    } else if (sizeValid) {
-      logo = { mediaType: image.mediaType, data: image.data, size };
-    }
-  }
-
-  let frame: ResolvedQrStyle['frame'] = null;
-  if (style.frame !== undefined) {
-    const caption =
-      typeof style.frame.caption === 'string' ? cleanText(style.frame.caption, false).normalize('NFC') : '';
-    const characters = [...caption];
-    const glyphs: GlyphOutline[] = [];
-    if (characters.length === 0 || characters.length > LIMITS.captionMaxCharacters) {
-      refuse('frame.caption', characters.length === 0 ? 'invalid_value' : 'too_long', MESSAGES.captionLength);
-    } else {
-      for (const character of characters) {
-        const outline = options.font.outline(character.codePointAt(0) as number);
-        if (outline) glyphs.push(outline);
-      }
-      if (glyphs.length !== characters.length)
-        refuse('frame.caption', 'unsupported_characters', MESSAGES.captionCharacters);
-    }
-    const position = oneOf(
-      style.frame.position,
-      LIMITS.framePositions,
-      LIMITS.defaults.framePosition as QrFramePosition,
-    );
-    if (position === undefined) refuse('frame.position', 'invalid_value', MESSAGES.position);
-    const frameColor = color('frame.color', style.frame.color, dark);
-    if (position && glyphs.length === characters.length && characters.length > 0) {
-      const { unitsPerEm, capHeight } = options.font;
-      frame = { caption: { text: caption, unitsPerEm, capHeight, glyphs }, position, color: frameColor };
-    }
-  }
+  const logo = style.logo === undefined ? null : judgeLogo(style.logo, options.decodeLogo, refuse);
+  const frame = style.frame === undefined ? null : judgeFrame(style.frame, colors.dark, options.font, refuse);
 
   const level = options.qrLevel ?? (style.logo !== undefined ? 'H' : (LIMITS.defaults.level as QrLevel));
   const warnings: QrStyleWarning[] = [];
   if (options.margin < LIMITS.quietZone) warnings.push('quiet_zone');
   if (contrast < LIMITS.warnContrast) warnings.push('contrast');
-  if (transparent) warnings.push('transparent');
+  if (colors.light === null) warnings.push('transparent');
   return {
-    style:
-      issues.length > 0 || !modules || !finders
-        ? null
-        : { colors: { dark, light, finder }, modules, finders, logo, frame },
+    style: issues.length > 0 || !modules || !finders ? null : { colors, modules, finders, logo, frame },
     issues,
     level,
     levelRaised: options.qrLevel === undefined && style.logo !== undefined,
@@ -157,14 +93,55 @@ export function judgeQrStyle(input: QrStyle | undefined, options: QrStyleJudgeOp
   };
 }
 
-function judgeContrast(
-  field: string,
-  color: string,
-  light: string,
-  refuse: (field: string, issue: QrStyleIssue['issue'], message: string) => void,
-): void {
-  if (relativeLuminance(color) > relativeLuminance(light)) refuse(field, 'inverted', MESSAGES.inverted);
-  else if (contrastRatio(color, light) < LIMITS.minContrast) refuse(field, 'low_contrast', MESSAGES.lowContrast);
+/** The logo's image and size; null when either is refused. */
+function judgeLogo(
+  logo: NonNullable<QrStyle['logo']>,
+  decodeLogo: RasterDecoder | undefined,
+  refuse: StyleRefusal,
+): ResolvedQrStyle['logo'] {
+  const size = logo.size ?? LIMITS.logoSize.default;
+  const sizeValid = typeof size === 'number' && size >= LIMITS.logoSize.min && size <= LIMITS.logoSize.max;
+  if (!sizeValid) refuse('logo.size', 'invalid_value', MESSAGES.logoSize);
+  const image = typeof logo.image === 'string' ? inspectLogo(logo.image, decodeLogo) : undefined;
+  if (!image || 'issue' in image) {
+    const issue = image?.issue ?? 'invalid_value';
+    refuse('logo.image', issue, MESSAGES.logo[issue]);
+    return null;
+  }
+  return sizeValid ? { mediaType: image.mediaType, data: image.data, size } : null;
+}
+
+/** The caption as the font draws it, its position and colour; null when any is refused. */
+function judgeFrame(
+  frame: NonNullable<QrStyle['frame']>,
+  dark: QrFill,
+  font: CaptionFont,
+  refuse: StyleRefusal,
+): ResolvedQrStyle['frame'] {
+  const caption = typeof frame.caption === 'string' ? cleanText(frame.caption, false).normalize('NFC') : '';
+  const characters = [...caption];
+  const glyphs: GlyphOutline[] = [];
+  if (characters.length === 0 || characters.length > LIMITS.captionMaxCharacters) {
+    refuse('frame.caption', characters.length === 0 ? 'invalid_value' : 'too_long', MESSAGES.captionLength);
+  } else {
+    for (const character of characters) {
+      const outline = font.outline(character.codePointAt(0) as number);
+      if (outline) glyphs.push(outline);
+    }
+    if (glyphs.length !== characters.length)
+      refuse('frame.caption', 'unsupported_characters', MESSAGES.captionCharacters);
+  }
+  const position = oneOf(frame.position, LIMITS.framePositions, LIMITS.defaults.framePosition as QrFramePosition);
+  if (position === undefined) refuse('frame.position', 'invalid_value', MESSAGES.position);
+  let color: QrFill = dark;
+  if (frame.color !== undefined) {
+    const parsed = typeof frame.color === 'string' ? parseHexColor(frame.color) : undefined;
+    if (parsed === undefined) refuse('frame.color', 'format', COLOR_MESSAGES.color);
+    color = parsed ?? dark;
+  }
+  if (!position || glyphs.length !== characters.length || characters.length === 0) return null;
+  const { unitsPerEm, capHeight } = font;
+  return { caption: { text: caption, unitsPerEm, capHeight, glyphs }, position, color };
 }
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T | undefined {

@@ -1,6 +1,8 @@
 import { DOT_DIAMETER } from './module-shapes';
 import type { QrModuleShape } from './qr-style';
-import { blankRaster, blend, drawShapes, opaquePixel, rgb, type RasterBand, type RgbaImage } from './scene-raster';
+import { gradientShader, type PixelShader } from './gradient-shader';
+import { blend, opaquePixel, rgb } from './raster-pixel';
+import { blankRaster, drawShapes, type RasterBand, type RgbaImage } from './scene-raster';
 import { ScenePathBuilder } from './scene-path-builder';
 import type { StyledModuleLayer } from './styled-qr-scene';
 
@@ -54,59 +56,104 @@ function moduleTiles(shape: QrModuleShape, scale: number): Tile[] {
 /**
  * Draws the dark modules onto `image` (the whole picture, or the rows of `band`) cell by cell:
  * each module's tile, its corners rounded where `modulePath` rounds them (a run's ends, where the
- * module above or below is light). A module's shape never leaves its cell and cells lie on whole
- * pixels, so this is the raster of `modulePath` without building or reading any path.
+ * module above or below is light), in the layer's colour or its gradient. A module's shape never
+ * leaves its cell and cells lie on whole pixels, so this is the raster of `modulePath` without
+ * building or reading any path.
  */
 export function stampModules(layer: StyledModuleLayer, scale: number, image: RgbaImage, band?: RasterBand): void {
-  const { matrix, shape, origin, skip, fill } = layer;
-  const { size, modules } = matrix;
+  const { matrix, shape, origin, fill } = layer;
+  const { size } = matrix;
   const tiles = moduleTiles(shape, scale);
-  const [r, g, b] = rgb(fill);
-  // Signed, as the words of an Int32Array are: the same bits, kept by V8 as a small integer.
-  const solid = opaquePixel(r, g, b) | 0;
-  const { width, height, data } = image;
-  const pixels = new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
   const top = band?.top ?? 0;
-  // The modules drawn here, 1 a module, in a border of light ones: a neighbour is one read, with no bounds to check.
+  const pen = modulePen(fill, scale, image, top);
+  const drawn = drawnModules(layer);
+  const padded = size + 2;
+  for (let row = 0; row < size; row++) {
+    const y0 = (origin.y + row) * scale - top;
+    if (y0 >= image.height || y0 + scale <= 0) continue;
+    const lines = { first: Math.max(0, -y0), last: Math.min(scale, image.height - y0) };
+    for (let column = 0; column < size; column++) {
+      const at = (row + 1) * padded + column + 1;
+      if (drawn[at] === 0) continue;
+      const tile = tiles[shape === 'rounded' ? roundedVariant(drawn, at, padded) : 0];
+      stampTile(tile, scale, pen, lines, y0 * image.width + (origin.x + column) * scale);
+    }
+  }
+}
+
+/** The modules the layer draws, 1 a module, in a border of light ones: a neighbour is one read, no bounds checked. */
+function drawnModules({ matrix, skip }: StyledModuleLayer): Uint8Array {
+  const { size, modules } = matrix;
   const padded = size + 2;
   const drawn = new Uint8Array(padded * padded);
   for (let row = 0; row < size; row++)
     for (let column = 0; column < size; column++)
       if (modules[row * size + column] === 1 && !skip(row, column)) drawn[(row + 1) * padded + column + 1] = 1;
-  for (let row = 0; row < size; row++) {
-    const y0 = (origin.y + row) * scale - top;
-    if (y0 >= height || y0 + scale <= 0) continue;
-    const firstLine = Math.max(0, -y0);
-    const lastLine = Math.min(scale, height - y0);
-    for (let column = 0; column < size; column++) {
-      const at = (row + 1) * padded + column + 1;
-      if (drawn[at] === 0) continue;
-      let variant = 0;
-      if (shape === 'rounded') {
-        const start = drawn[at - 1] === 0;
-        const end = drawn[at + 1] === 0;
-        const lightAbove = drawn[at - padded] === 0;
-        const lightBelow = drawn[at + padded] === 0;
-        variant =
-          (start && lightAbove ? 1 : 0) |
-          (end && lightAbove ? 2 : 0) |
-          (end && lightBelow ? 4 : 0) |
-          (start && lightBelow ? 8 : 0);
+  return drawn;
+}
+
+/** Which corners of a rounded module are round: where it ends its run and the module above (below) is light. */
+function roundedVariant(drawn: Uint8Array, at: number, padded: number): number {
+  const start = drawn[at - 1] === 0;
+  const end = drawn[at + 1] === 0;
+  const lightAbove = drawn[at - padded] === 0;
+  const lightBelow = drawn[at + padded] === 0;
+  return (
+    (start && lightAbove ? 1 : 0) |
+    (end && lightAbove ? 2 : 0) |
+    (end && lightBelow ? 4 : 0) |
+    (start && lightBelow ? 8 : 0)
+  );
+}
+
+/** What a tile is stamped with: the picture, and one colour (as a signed word) or a gradient. */
+interface ModulePen {
+  data: Uint8Array;
+  pixels: Int32Array;
+  width: number;
+  solid: number;
+  channels: [number, number, number];
+  shade: PixelShader | undefined;
+}
+
+function modulePen(fill: StyledModuleLayer['fill'], scale: number, image: RgbaImage, top: number): ModulePen {
+  const { data, width } = image;
+  const pixels = new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
+  if (typeof fill !== 'string')
+    return { data, pixels, width, solid: 0, channels: [0, 0, 0], shade: gradientShader(fill, scale, width, top) };
+  const channels = rgb(fill);
+  // Signed, as the words of an Int32Array are: the same bits, kept by V8 as a small integer.
+  return { data, pixels, width, solid: opaquePixel(...channels) | 0, channels, shade: undefined };
+}
+
+/** One tile's rows `first` to `last` (exclusive) with its top-left pixel at `corner`. */
+function stampTile(
+  { coverage, solidRows }: Tile,
+  scale: number,
+  { data, pixels, width, solid, channels: [r, g, b], shade }: ModulePen,
+  { first, last }: { first: number; last: number },
+  corner: number,
+): void {
+  for (let ty = first; ty < last; ty++) {
+    const line = corner + ty * width;
+    if (shade) {
+      for (let tx = 0; tx < scale; tx++) {
+        const alpha = coverage[ty * scale + tx];
+        if (alpha === 0) continue;
+        const color = shade(line + tx);
+        if (alpha === 255) pixels[line + tx] = color;
+        else blend(data, (line + tx) * 4, color & 255, (color >>> 8) & 255, (color >>> 16) & 255, alpha);
       }
-      const { coverage, solidRows } = tiles[variant];
-      const x0 = (origin.x + column) * scale;
-      for (let ty = firstLine; ty < lastLine; ty++) {
-        const line = (y0 + ty) * width + x0;
-        if (solidRows[ty]) {
-          for (let tx = 0; tx < scale; tx++) pixels[line + tx] = solid;
-          continue;
-        }
-        for (let tx = 0; tx < scale; tx++) {
-          const alpha = coverage[ty * scale + tx];
-          if (alpha === 255) pixels[line + tx] = solid;
-          else if (alpha !== 0) blend(data, (line + tx) * 4, r, g, b, alpha);
-        }
-      }
+      continue;
+    }
+    if (solidRows[ty]) {
+      for (let tx = 0; tx < scale; tx++) pixels[line + tx] = solid;
+      continue;
+    }
+    for (let tx = 0; tx < scale; tx++) {
+      const alpha = coverage[ty * scale + tx];
+      if (alpha === 255) pixels[line + tx] = solid;
+      else if (alpha !== 0) blend(data, (line + tx) * 4, r, g, b, alpha);
     }
   }
 }

@@ -1,16 +1,18 @@
 import type { QrLevel } from '../../vcard/qr-capacity';
-import type { SceneColor } from '../qr-scene';
+import type { SceneColor, SceneGradientStop } from '../qr-scene';
 import type { GlyphOutline } from './caption-font';
 
 export const QR_MODULE_SHAPES = ['square', 'rounded', 'dots'] as const;
 export const QR_FINDER_SHAPES = ['square', 'rounded', 'circle'] as const;
 export const QR_FRAME_POSITIONS = ['bottom', 'top'] as const;
 export const QR_LOGO_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+export const QR_GRADIENT_TYPES = ['linear', 'radial'] as const;
 
 export type QrModuleShape = (typeof QR_MODULE_SHAPES)[number];
 export type QrFinderShape = (typeof QR_FINDER_SHAPES)[number];
 export type QrFramePosition = (typeof QR_FRAME_POSITIONS)[number];
 export type QrLogoMediaType = (typeof QR_LOGO_MEDIA_TYPES)[number];
+export type QrGradientType = (typeof QR_GRADIENT_TYPES)[number];
 
 /**
  * The sets, ranges and defaults of a QrStyle's values, in one place: the validator judges by them and
@@ -24,6 +26,11 @@ export const QR_STYLE_LIMITS = Object.freeze({
   finders: QR_FINDER_SHAPES,
   framePositions: QR_FRAME_POSITIONS,
   logoMediaTypes: QR_LOGO_MEDIA_TYPES,
+  gradientTypes: QR_GRADIENT_TYPES,
+  /** Stops of a gradient (`colors.<key>.stops`), each at an offset from 0 to 1, never decreasing. */
+  gradientStops: Object.freeze({ min: 2, max: 4 }),
+  /** Stops the body's shape takes before their count is judged: work stays bounded. */
+  gradientStopsShape: 16,
   logoSize: Object.freeze({ min: 0.1, max: 0.3, default: 0.2 }),
   /** Decoded bytes of the logo file (256 KiB). */
   logoMaxBytes: 256 * 1024,
@@ -47,9 +54,25 @@ export const QR_STYLE_LIMITS = Object.freeze({
   }),
 });
 
+/** A gradient as a client sends it: linear at `rotation` degrees (clockwise from left to right), or radial. */
+export interface QrGradientInput {
+  type: string;
+  rotation?: number;
+  stops?: Array<{ offset?: number; color: string }>;
+}
+
+/** A colour as a client sends it: `#rgb`, `#rrggbb` (or `transparent` for light), or a gradient. */
+export type QrColorInput = string | QrGradientInput;
+
 /** A style as a client sends it (the body's shape already checked; values not yet). */
 export interface QrStyle {
-  colors?: { dark?: string; light?: string; finder?: string };
+  colors?: {
+    dark?: QrColorInput;
+    light?: QrColorInput;
+    finder?: QrColorInput;
+    finderFrame?: QrColorInput;
+    finderBall?: QrColorInput;
+  };
   modules?: string;
   finders?: string;
   logo?: { image: string; size?: number };
@@ -73,13 +96,26 @@ export interface QrStyleCaption {
   glyphs: GlyphOutline[];
 }
 
-/** A judged style: every value valid, every default filled in, colours as `#rrggbb`. */
+/**
+ * A judged gradient: linear at `rotation` degrees (0 left to right, 90 top to bottom) across the
+ * box it is laid over, or radial from the box's centre to its corners; 2 to 4 stops.
+ */
+export type QrGradient =
+  { type: 'linear'; rotation: number; stops: SceneGradientStop[] } | { type: 'radial'; stops: SceneGradientStop[] };
+
+/** A judged colour: `#rrggbb`, or a gradient. */
+export type QrFill = SceneColor | QrGradient;
+
+/**
+ * A judged style: every value valid, every default filled in, colours as `#rrggbb` or gradients.
+ * The finders' frame (the 7-module ring) and ball (the 3-module eye) each take a colour of their own.
+ */
 export interface ResolvedQrStyle {
-  colors: { dark: SceneColor; light: SceneColor | null; finder: SceneColor };
+  colors: { dark: QrFill; light: QrFill | null; finderFrame: QrFill; finderBall: QrFill };
   modules: QrModuleShape;
   finders: QrFinderShape;
   logo: QrStyleLogo | null;
-  frame: { caption: QrStyleCaption; position: QrFramePosition; color: SceneColor } | null;
+  frame: { caption: QrStyleCaption; position: QrFramePosition; color: QrFill } | null;
 }
 
 export type QrStyleIssueWord =

@@ -1,5 +1,8 @@
 import type { QrScene, SceneImage, SceneShape } from '../qr-scene';
+import { gradientShader, type PixelShader } from './gradient-shader';
 import { accumulatePath, type CoverageRegion } from './path-coverage';
+import { blend, opaquePixel, rgb } from './raster-pixel';
+import { paintShadedCoverage } from './shaded-coverage';
 
 /** Pixels as 8-bit RGBA, row by row, not premultiplied. */
 export interface RgbaImage {
@@ -10,10 +13,6 @@ export interface RgbaImage {
 
 /** Draws a scene's image (the logo) at a size in pixels, as RGBA of exactly that size. */
 export type SceneImagePainter = (image: SceneImage, width: number, height: number) => RgbaImage;
-
-// Typed arrays are little-endian on every platform Node and the browsers run on: one 32-bit
-// store writes a whole opaque pixel.
-export const opaquePixel = (r: number, g: number, b: number): number => (r | (g << 8) | (b << 16) | (255 << 24)) >>> 0;
 
 /** Rows `top` to `top + height` (exclusive) of a picture, in pixels: a band drawn on its own. */
 export interface RasterBand {
@@ -50,9 +49,13 @@ export function blankRaster(
   const lent = spareRaster?.length === width * height * 4 ? spareRaster : undefined;
   if (lent) spareRaster = undefined;
   const data = lent ?? new Uint8Array(width * height * 4);
-  if (scene.background)
-    new Uint32Array(data.buffer, data.byteOffset, data.length >> 2).fill(opaquePixel(...rgb(scene.background)));
-  else if (lent) data.fill(0);
+  const pixels = new Uint32Array(data.buffer, data.byteOffset, data.length >> 2);
+  const { background } = scene;
+  if (typeof background === 'string') pixels.fill(opaquePixel(...rgb(background)));
+  else if (background) {
+    const shade = gradientShader(background, scale, width, band?.top ?? 0);
+    for (let pixel = 0; pixel < pixels.length; pixel++) pixels[pixel] = shade(pixel);
+  } else if (lent) data.fill(0);
   return { width, height, data };
 }
 
@@ -93,7 +96,12 @@ export function drawShapes(
     if (shape.kind === 'path') {
       area ??= coverageAreas((width + 2) * height);
       const region = accumulatePath(shape.d, scale, width, height, area, top);
-      paintCoverage(area, region, data, pixels, width, rgb(shape.fill), shape.fillRule === 'evenodd');
+      const evenOdd = shape.fillRule === 'evenodd';
+      if (typeof shape.fill === 'string') paintCoverage(area, region, data, pixels, width, rgb(shape.fill), evenOdd);
+      else {
+        const shade: PixelShader = gradientShader(shape.fill, scale, width, top);
+        paintShadedCoverage(area, region, { data, pixels, width }, shade, evenOdd);
+      }
     } else {
       const imageTop = Math.round(shape.y * scale) - top;
       const imageHeight = Math.round(shape.height * scale);
@@ -185,35 +193,4 @@ function layImage(image: RgbaImage, left: number, top: number, data: Uint8Array,
         );
     }
   }
-}
-
-/** Lays a colour with `alpha` (0-255) over the pixel at `offset` ("source over"). */
-export function blend(data: Uint8Array, offset: number, r: number, g: number, b: number, alpha: number): void {
-  const below = data[offset + 3];
-  if (alpha === 255 || below === 0) {
-    data[offset] = r;
-    data[offset + 1] = g;
-    data[offset + 2] = b;
-    data[offset + 3] = alpha;
-    return;
-  }
-  const rest = 255 - alpha;
-  if (below === 255) {
-    data[offset] = ((r * alpha + data[offset] * rest + 127) / 255) | 0;
-    data[offset + 1] = ((g * alpha + data[offset + 1] * rest + 127) / 255) | 0;
-    data[offset + 2] = ((b * alpha + data[offset + 2] * rest + 127) / 255) | 0;
-    return;
-  }
-  // Both partly transparent: weigh each colour by how much of it shows.
-  const shown = below * rest;
-  const total = alpha * 255 + shown;
-  data[offset] = Math.round((r * alpha * 255 + data[offset] * shown) / total);
-  data[offset + 1] = Math.round((g * alpha * 255 + data[offset + 1] * shown) / total);
-  data[offset + 2] = Math.round((b * alpha * 255 + data[offset + 2] * shown) / total);
-  data[offset + 3] = Math.round(total / 255);
-}
-
-/** A `#rrggbb` colour's channels. */
-export function rgb(color: string): [number, number, number] {
-  return [parseInt(color.slice(1, 3), 16), parseInt(color.slice(3, 5), 16), parseInt(color.slice(5, 7), 16)];
 }

@@ -134,6 +134,7 @@ function capacities(
       vcard: limit('bodyLimits.vcard', bodyLimits?.vcard, 2_097_152, LIMITS.bodyLimitBytes),
       qrcode: limit('bodyLimits.qrcode', bodyLimits?.qrcode, 524_288, LIMITS.bodyLimitBytes),
       batchVcf: limit('bodyLimits.batchVcf', bodyLimits?.batchVcf, 67_108_864, LIMITS.largeBodyLimitBytes),
+      scan: limit('bodyLimits.scan', bodyLimits?.scan, 10_485_760, LIMITS.bodyLimitBytes),
     },
   };
 }
@@ -160,6 +161,7 @@ export type OptionName =
   | 'bodyLimits.vcard'
   | 'bodyLimits.qrcode'
   | 'bodyLimits.batchVcf'
+  | 'bodyLimits.scan'
   | 'renderPool.workers'
   | 'renderPool.queueLimit'
   | 'metrics.registry';

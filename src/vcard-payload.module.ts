@@ -23,6 +23,7 @@ import { JobsModule } from './modules/jobs/jobs.module';
 import { McpModule } from './modules/mcp/mcp.module';
 import { ProductModule } from './modules/product/product.module';
 import { QrCodesModule } from './modules/qrcodes/qrcodes.module';
+import { ScansModule } from './modules/scans/scans.module';
 import { StreamModule } from './modules/stream/stream.module';
 import { TemplatesModule } from './modules/templates/templates.module';
 import { VCardModule } from './modules/vcard/vcard.module';
@@ -43,6 +44,7 @@ export const FEATURE_MODULES = [
   TemplatesModule,
   VCardModule,
   QrCodesModule,
+  ScansModule,
   JobsModule,
   BatchesModule,
   StreamModule,

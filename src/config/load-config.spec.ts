@@ -71,7 +71,7 @@ describe('loadConfig', () => {
       shutdownDelayMs: 0,
       streams: { maxPerClient: 8, maxTotal: 1000 },
       batches: { maxContacts: 10_000, maxActivePerClient: 2, maxActive: 20, bodyLimitBytes: 5_242_880 },
-      bodyLimits: { vcard: 2_097_152, qrcode: 524_288, batchVcf: 67_108_864 },
+      bodyLimits: { vcard: 2_097_152, qrcode: 524_288, batchVcf: 67_108_864, scan: 10_485_760 },
     });
     expect(
       loadConfig({ MAX_STREAMS: '3', BATCH_MAX_CONTACTS: '50', SHUTDOWN_TIMEOUT_MS: '0', SHUTDOWN_DELAY_MS: '15000' }),

@@ -34,6 +34,7 @@ const ENV_NAMES: Record<Exclude<OptionName, 'metrics.registry'>, string> = {
   'bodyLimits.vcard': 'VCARD_BODY_LIMIT_BYTES',
   'bodyLimits.qrcode': 'QRCODE_BODY_LIMIT_BYTES',
   'bodyLimits.batchVcf': 'BATCH_VCF_BODY_LIMIT_BYTES',
+  'bodyLimits.scan': 'SCAN_BODY_LIMIT_BYTES',
   'renderPool.workers': 'RENDER_WORKERS',
   'renderPool.queueLimit': 'RENDER_QUEUE_LIMIT',
 };
@@ -81,6 +82,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       vcard: read.int('VCARD_BODY_LIMIT_BYTES', 2_097_152, LIMITS.bodyLimitBytes),
       qrcode: read.int('QRCODE_BODY_LIMIT_BYTES', 524_288, LIMITS.bodyLimitBytes),
       batchVcf: read.int('BATCH_VCF_BODY_LIMIT_BYTES', 67_108_864, LIMITS.largeBodyLimitBytes),
+      scan: read.int('SCAN_BODY_LIMIT_BYTES', 10_485_760, LIMITS.bodyLimitBytes),
     },
     renderPool: {
       workers: read.optionalInt('RENDER_WORKERS', LIMITS.renderWorkers),

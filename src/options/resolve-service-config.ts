@@ -117,6 +117,7 @@ export function resolveServiceConfig(
         67_108_864,
         LIMITS.largeBodyLimitBytes,
       ),
+      scan: number(check, name('bodyLimits.scan'), options.bodyLimits?.scan, 10_485_760, LIMITS.bodyLimitBytes),
     },
     renderPool: renderPool(check, name, options.renderPool),
     serviceVersion: SERVICE_VERSION,
@@ -148,6 +149,7 @@ export type OptionName =
   | 'bodyLimits.vcard'
   | 'bodyLimits.qrcode'
   | 'bodyLimits.batchVcf'
+  | 'bodyLimits.scan'
   | 'renderPool.workers'
   | 'renderPool.queueLimit'
   | 'metrics.registry';

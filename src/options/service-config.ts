@@ -29,9 +29,9 @@ export interface ServiceConfig {
   /**
    * The body limits of the routes that take more than a contact: one vCard file (`vcard`: POST
    * v1/vcard and v1/jobs/vcard with text/vcard), a styled code with its logo (`qrcode`), a batch's
-   * address-book export (`batchVcf`).
+   * address-book export (`batchVcf`), an image to scan for codes (`scan`: POST v1/scans).
    */
-  bodyLimits: { vcard: number; qrcode: number; batchVcf: number };
+  bodyLimits: { vcard: number; qrcode: number; batchVcf: number; scan: number };
   /** The styled-code render pool: worker threads, and codes that may wait for one. */
   renderPool: { workers: number; queueLimit: number };
   serviceVersion: string;

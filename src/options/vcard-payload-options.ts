@@ -78,10 +78,11 @@ export interface VCardPayloadOptions {
    * Body limits of the routes that take more than a contact, in bytes: a vCard file on POST
    * v1/vcard and v1/jobs/vcard (`vcard`, `VCARD_BODY_LIMIT_BYTES`, default 2 MiB: a card with a 1 MB
    * photo), a styled code with its logo (`qrcode`, `QRCODE_BODY_LIMIT_BYTES`, default 512 KiB), an
-   * address-book export posted as a batch (`batchVcf`, `BATCH_VCF_BODY_LIMIT_BYTES`, default 64 MiB).
+   * address-book export posted as a batch (`batchVcf`, `BATCH_VCF_BODY_LIMIT_BYTES`, default 64 MiB), an
+   * image to scan for codes on POST v1/scans (`scan`, `SCAN_BODY_LIMIT_BYTES`, default 10 MiB).
    * The standalone app applies them; a host's own body parser decides for the host.
    */
-  bodyLimits?: { vcard?: number; qrcode?: number; batchVcf?: number };
+  bodyLimits?: { vcard?: number; qrcode?: number; batchVcf?: number; scan?: number };
   /**
    * The render pools, off the event loop, each `workers` threads (`RENDER_WORKERS`, default the
    * machine's available parallelism less one, at least 1) started with its first task, and at

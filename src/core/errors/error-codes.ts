@@ -189,6 +189,18 @@ export const ERROR_CODES = {
     hint: 'Wait until the batch status is succeeded (poll links.self or watch links.stream), then download the cards.',
     when: 'GET /v1/batches/{id}/cards.vcf, /codes.zip or /sheet.pdf, or PUT /v1/batches/{id}/style, before every contact of the batch has been processed.',
   },
+  invalid_image: {
+    status: 400,
+    message: 'The image could not be read.',
+    hint: 'Send the photo or screenshot again as a whole PNG or JPEG file of one frame (error.details.issue says what is wrong).',
+    when: "POST /v1/scans: the body is not the image its Content-Type names, or is cut short, damaged, animated or carries too much metadata. details.issue: not_an_image, wrong_type (a PNG sent as image/jpeg, or the other way round), truncated, corrupt, animated (an APNG: send one frame), too_small (under 21 px a side) or metadata_too_large (over 1 MiB of EXIF, ICC, XMP or comments, or of a PNG's ancillary chunks). A multipart/form-data body with no file, or more than one, is issue: file_count.",
+  },
+  no_code_found: {
+    status: 422,
+    message: 'No readable QR code was found in the image.',
+    hint: 'Retake the photo as error.details.causes suggests: closer, steadier, the whole code and its margin in the picture, in even light.',
+    when: 'POST /v1/scans with an image in which neither decoder read a QR code. details: {causes: [too_small, blurred, cut_off, too_dark, low_contrast, no_code] (the likely causes, likeliest first; no_code when the image shows no sign of one), seen: [[{x, y} x4]] (where a code was seen but could not be decoded, in image pixels), width, height}.',
+  },
   qr_unreadable: {
     status: 422,
     message: 'The styled QR code did not read back to its payload, so it was not sent.',
@@ -199,13 +211,13 @@ export const ERROR_CODES = {
     status: 413,
     message: 'The request body is too large.',
     hint: 'Send a smaller body; see error.details.maxBytes.',
-    when: "The body exceeds its route's limit: BODY_LIMIT_BYTES (64 KiB by default) for JSON, BATCH_BODY_LIMIT_BYTES for a JSON or CSV batch, VCARD_BODY_LIMIT_BYTES (2 MiB) for a vCard, BATCH_VCF_BODY_LIMIT_BYTES (64 MiB) for an address-book export in a batch. details.maxBytes.",
+    when: "The body exceeds its route's limit: BODY_LIMIT_BYTES (64 KiB by default) for JSON, BATCH_BODY_LIMIT_BYTES for a JSON or CSV batch, VCARD_BODY_LIMIT_BYTES (2 MiB) for a vCard, BATCH_VCF_BODY_LIMIT_BYTES (64 MiB) for an address-book export in a batch, SCAN_BODY_LIMIT_BYTES (10 MiB) for an image to scan (details.maxBytes); or an image to scan declares more pixels than a scan takes (details: {maxPixels, maxSide}), read from its header before any pixel is decoded.",
   },
   unsupported_media_type: {
     status: 415,
     message: 'The request body must be application/json.',
     hint: 'Send the body as JSON with Content-Type: application/json.',
-    when: 'A body was sent with a content type the route does not take (application/json everywhere; text/vcard, text/x-vcard and text/directory on POST /v1/vcard, /v1/jobs/vcard and /v1/batches; text/csv on /v1/batches), or a JSON or CSV body with a charset other than UTF-8 (a Google or Outlook export excepted). For a type the route does not take, details.accepted lists every type it does, and the message names them.',
+    when: 'A body was sent with a content type the route does not take (application/json everywhere but POST /v1/scans; text/vcard, text/x-vcard and text/directory on POST /v1/vcard, /v1/jobs/vcard and /v1/batches; text/csv on /v1/batches; image/png, image/jpeg and multipart/form-data on POST /v1/scans, which reads no WebP), or a JSON or CSV body with a charset other than UTF-8 (a Google or Outlook export excepted). For a type the route does not take, details.accepted lists every type it does, and the message names them.',
   },
   rate_limited: {
     status: 429,

@@ -25,7 +25,7 @@ function loadZbar(): Promise<void> {
  * New for every image: ZBar's QR reader fits finder lines with a random sampler whose state outlives a scan, so a
  * reused scanner may read an image once and miss it the next time; a new one reads the same image the same way.
  */
-async function qrScanner(): Promise<ZBarScanner> {
+export async function qrScanner(): Promise<ZBarScanner> {
   await loadZbar();
   const created = await ZBarScanner.create();
   created.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_ENABLE, 0);

@@ -37,11 +37,11 @@ export const ZXING_READER_OPTIONS: ReaderOptions = {
 };
 
 /**
- * ZXING_READER_OPTIONS as the module's own reader takes them: the enumerations as their indices in the package's
- * lists, as `readBarcodes` converts them before the same call.
+ * Reader options as the module's own reader takes them: the enumerations as their indices in the package's lists,
+ * as `readBarcodes` converts them before the same call.
  */
-const MODULE_OPTIONS: ZXingReaderOptions = (() => {
-  const options = { ...defaultReaderOptions, ...ZXING_READER_OPTIONS };
+export function moduleReaderOptions(readerOptions: ReaderOptions): ZXingReaderOptions {
+  const options = { ...defaultReaderOptions, ...readerOptions };
   return {
     ...options,
     formats: encodeFormats(options.formats),
@@ -50,16 +50,19 @@ const MODULE_OPTIONS: ZXingReaderOptions = (() => {
     textMode: TEXT_MODES.indexOf(options.textMode),
     characterSet: CHARACTER_SETS.indexOf(options.characterSet),
   } as ZXingReaderOptions;
-})();
+}
+
+/** ZXING_READER_OPTIONS as the module's own reader takes them. */
+const MODULE_OPTIONS: ZXingReaderOptions = moduleReaderOptions(ZXING_READER_OPTIONS);
 
 /**
  * The results vector as Embind hands it over: a handle to a C++ vector, released only by `delete()`,
  * which the package's type leaves out.
  */
-type EmbindVector<T> = ZXingVector<T> & { delete(): void };
+export type EmbindVector<T> = ZXingVector<T> & { delete(): void };
 
 /** The module's Emscripten memory, which its type leaves to the global EmscriptenModule this project does not load. */
-type ZxingInstance = ZXingReaderModule & {
+export type ZxingInstance = ZXingReaderModule & {
   HEAPU8: Uint8Array;
   _malloc(bytes: number): number;
   _free(pointer: number): void;
@@ -71,7 +74,7 @@ let loaded: Promise<ZxingInstance> | undefined;
  * zxing-wasm fetches its .wasm from a CDN unless given the binary: it is read here from the installed package, once
  * per thread, so the service works offline and downloads nothing.
  */
-function zxingModule(): Promise<ZxingInstance> {
+export function zxingModule(): Promise<ZxingInstance> {
   loaded ??= Promise.resolve()
     .then(
       () =>

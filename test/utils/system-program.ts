@@ -16,6 +16,7 @@ const poppler = (program: string): SystemProgram => ({ program, install: POPPLER
 /** The programs the suites run, by what the suites call them. */
 export const PROGRAMS = {
   zbarimg: { program: 'zbarimg', install: 'apt-get install -y zbar-tools' },
+  qrencode: { program: 'qrencode', install: 'apt-get install -y qrencode' },
   pdfinfo: poppler('pdfinfo'),
   pdftoppm: poppler('pdftoppm'),
   pdftotext: poppler('pdftotext'),

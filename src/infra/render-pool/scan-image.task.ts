@@ -13,7 +13,7 @@ export interface ScanImageOrder {
 
 /** An image whose pixels could not be decoded after its header was accepted. */
 export interface UndecodableImage {
-  undecodable: 'truncated' | 'corrupt';
+  undecodable: 'corrupt';
 }
 
 // A worker loads this module when it starts: compiling the decoders now spares the first task that cost.

@@ -3,10 +3,10 @@ import type { ScannedSymbol } from './scan-symbol';
 /** What a code's text is: a vCard, a MECARD, or anything else. */
 export type CodeContent = 'vcard' | 'mecard' | 'text';
 
-/** A code's bytes as text, and the character set they were read in. */
+/** A code's bytes as text, and the character set they were read in (null: not known, ZXing's guess). */
 export interface CodeText {
   text: string;
-  charset: string;
+  charset: string | null;
   content: CodeContent;
 }
 
@@ -21,13 +21,14 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * A code's text: in the character set its ECI names (UTF-8 or ISO-8859-1 here; another as ZXing
  * reads it); with none, UTF-8 when the bytes are UTF-8 (what phones assume and this service
- * writes), else what ZXing read (its guess), else ISO-8859-1, the standard's default.
+ * writes), else what ZXing read (its guess, from the bytes and the code's kanji segments: the
+ * charset is then null), else (ZBar alone) ISO-8859-1, the standard's default.
  */
 export function codeText(symbol: ScannedSymbol): CodeText {
   const { bytes, eci } = symbol;
   const known = eci === undefined ? undefined : ECI_CHARSETS[eci];
   let text: string;
-  let charset: string;
+  let charset: string | null;
   if (known) {
     text = known.encoding === 'utf-8' ? new TextDecoder('utf-8').decode(bytes) : Buffer.from(bytes).toString('latin1');
     charset = known.label;
@@ -37,7 +38,7 @@ export function codeText(symbol: ScannedSymbol): CodeText {
   } else {
     const utf8 = asUtf8(bytes);
     text = utf8 ?? symbol.text ?? Buffer.from(bytes).toString('latin1');
-    charset = utf8 !== undefined ? 'UTF-8' : 'ISO-8859-1';
+    charset = utf8 !== undefined ? 'UTF-8' : symbol.text !== undefined ? null : 'ISO-8859-1';
   }
   return { text, charset, content: contentOf(text) };
 }

@@ -30,5 +30,6 @@ export function scanAdvice(report: Omit<CodeReport, 'advice'>, readBy: readonly 
   if (report.quietZoneAtEdge && report.quietZone !== null && report.quietZone < QR_STYLE_LIMITS.quietZone)
     advice.push('The image is cropped close to the code; include the light margin around it.');
   for (const cause of report.causes) advice.push(CAUSE_ADVICE[cause]);
+  if (report.inverted && !report.causes.includes('inverted')) advice.push(CAUSE_ADVICE.inverted);
   return advice;
 }

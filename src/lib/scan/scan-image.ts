@@ -13,7 +13,8 @@ import { zxingScan } from './zxing-scan';
 /** One code found in an image: what it holds, where it is, how it is made and how well it reads. */
 export interface ScannedCode {
   text: string;
-  charset: string;
+  /** The character set the text was read in; null when ZXing guessed it. */
+  charset: string | null;
   /** The ECI designator the code declares; null when it declares none. */
   eci: number | null;
   content: CodeContent;

@@ -35,12 +35,7 @@ export class ScansService {
     if ('refused' in header) throw refusedImage(header);
     const scanned = await this.run(image, header);
     if ('undecodable' in scanned)
-      throw invalidImage(
-        scanned.undecodable,
-        scanned.undecodable === 'truncated'
-          ? 'The image is cut short: its pixel data ends early.'
-          : 'The image is damaged: its pixels cannot be decoded.',
-      );
+      throw invalidImage(scanned.undecodable, 'The image is damaged: its pixels cannot be decoded.');
     if (scanned.noCode) throw noCodeFound(scanned.noCode, scanned.width, scanned.height);
     return {
       image: { width: scanned.width, height: scanned.height, mediaType: `image/${type}` },

@@ -93,8 +93,14 @@ export class ScannedCodeDto {
   })
   text: string;
 
-  @ApiProperty({ description: 'The character set the text was read in.', example: 'UTF-8' })
-  charset: string;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description:
+      "The character set the text was read in: the ECI's, else UTF-8 when the bytes are UTF-8; null when ZXing guessed it (Shift_JIS kanji, for one).",
+    example: 'UTF-8',
+  })
+  charset: string | null;
 
   @ApiProperty({
     type: 'integer',

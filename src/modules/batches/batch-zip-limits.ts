@@ -1,8 +1,12 @@
 import type { ServiceConfig } from '../../options/service-config';
 import type { ZipBatchLimits } from './batch-zip';
 
-/** Images in one ZIP batch: a scan takes tens of milliseconds of a worker, so a request reads seconds, not minutes. */
-export const ZIP_MAX_IMAGES = 200;
+/**
+ * Images in one ZIP batch. Each is scanned before the next is read, so the request's body arrives
+ * as fast as the scans go, and the whole of it must arrive within REQUEST_TIMEOUT_MS (15 s): a
+ * scan takes tens of milliseconds of a worker on an idle machine, far more on a loaded one.
+ */
+export const ZIP_MAX_IMAGES = 100;
 
 /**
  * A ZIP of images is bounded as an address-book export is (BATCH_VCF_BODY_LIMIT_BYTES), each image

@@ -33,7 +33,8 @@
 //      batch (POST to succeeded), a 64 MiB .vcf export with photos streamed to a batch (peak RSS).
 //      BENCH_ONLY=import runs this phase alone.
 //   then styled codes: styled-code.mjs (CPU per styled, checked PNG), styled-load.mjs (POST /v1/vcard
-//      paced beside a flood of styled codes), codes-zip.mjs styled. BENCH_ONLY=styled runs it alone.
+//      paced beside a flood of styled codes), codes-zip.mjs styled, and scan.mjs (CPU per scan of a
+//      1,000 × 1,000 photo with one code, on the same decoders). BENCH_ONLY=styled runs it alone.
 // The service keeps its rate limiter on, with a budget too large to trip.
 // Results: a table on stdout and bench/results/latest.json.
 //
@@ -235,6 +236,7 @@ function styled() {
     ['styledCode', 'styled-code.mjs', {}],
     ['styledLoad', 'styled-load.mjs', {}],
     ['styledCodesZip', 'codes-zip.mjs', { BENCH_ZIP_STYLED: '1' }],
+    ['scan', 'scan.mjs', {}],
   ]) {
     const run = spawnSync(process.execPath, [join(here, script)], {
       env: { ...process.env, ...extraEnv },

@@ -150,7 +150,7 @@ describe('the documentation', () => {
 });
 
 /** The pages with an "Examples" section of `sh` blocks that paste and run. */
-const EXAMPLE_PAGES = ['styled-codes.md', 'print.md', 'print-layouts.md'] as const;
+const EXAMPLE_PAGES = ['styled-codes.md', 'print.md', 'print-layouts.md', 'scans.md'] as const;
 type ExamplePage = (typeof EXAMPLE_PAGES)[number];
 
 /** A page's examples as the lines of one bash script in strict mode (any failing command ends it). */
@@ -230,6 +230,15 @@ describeWithPrograms([
     const { output } = examplesOf(page);
     expect(output.length).toBeGreaterThanOrEqual(2);
     expect(run.stdout.trimEnd().split('\n')).toEqual(output);
+  });
+
+  it('scans.md: the scan of the code and of the form are one answer, whose contact gives the same card again', async () => {
+    const scanned = JSON.parse(file('ada-scan.json').toString('utf8'));
+    expect(JSON.parse(file('ada-form.json').toString('utf8'))).toEqual(scanned);
+    expect(scanned.codes[0].text).toBe(zbarimgRead(file('ada.png'))?.toString('utf8'));
+    const again = await app.inject({ method: 'POST', url: '/v1/vcard', payload: scanned.codes[0].import.contact });
+    expect(again.json().qrPayload).toBe(scanned.codes[0].text);
+    expect(JSON.parse(file('refused.json').toString('utf8')).error.details).toEqual({ issue: 'not_an_image' });
   });
 
   it('styled-codes.md: the PNG and the SVG with the inline logo read back as the card', () => {

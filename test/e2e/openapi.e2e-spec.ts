@@ -5,16 +5,32 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODE_NAMES } from '../../src/core/errors/error-codes';
+import { jpegFile, pngFile, qrcodeRaster } from '../utils/scan-images';
+import { zipArchive } from '../utils/zip-archive';
 import { buildTestApp } from '../utils/test-app';
 
-/** A body Swagger UI takes as a file the user picks (a binary string, or a form with one): no example to send. */
-function isFileBody(media: {
-  schema?: { format?: string; properties?: Record<string, { format?: string }> };
-}): boolean {
+/** A body that is a file: a binary string, or a form whose properties hold one. */
+function isFileBody(media: any): boolean {
   const schema = media.schema ?? {};
-  return (
-    schema.format === 'binary' || Object.values(schema.properties ?? {}).some((field) => field.format === 'binary')
-  );
+  return schema.format === 'binary' || Object.values<any>(schema.properties ?? {}).some((p) => p.format === 'binary');
+}
+
+/** The Content-Type a file body of `type` is sent with (a form carries its boundary). */
+const contentTypeOf = (type: string): string => (type === 'multipart/form-data' ? `${type}; boundary=tryitout` : type);
+
+/**
+ * The file a user picks in Try it out for a file body: a code the npm qrcode package drew, as PNG,
+ * JPEG, a form or a ZIP holding it (a batch of one badge).
+ */
+async function fileFor(type: string): Promise<Buffer> {
+  const raster = qrcodeRaster('BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nEND:VCARD\r\n');
+  if (type === 'image/jpeg') return jpegFile(raster);
+  const png = pngFile(raster);
+  if (type.includes('zip')) return zipArchive([{ name: 'badge.png', data: png }]);
+  if (type !== 'multipart/form-data') return png;
+  const head =
+    '--tryitout\r\nContent-Disposition: form-data; name="file"; filename="code.png"\r\nContent-Type: image/png\r\n\r\n';
+  return Buffer.concat([Buffer.from(head, 'latin1'), png, Buffer.from('\r\n--tryitout--\r\n', 'latin1')]);
 }
 
 describe('OpenAPI document and docs pages', () => {
@@ -91,6 +107,7 @@ describe('OpenAPI document and docs pages', () => {
         takes: ['application/json', 'text/csv', ...vcardBody, 'application/zip', 'application/x-zip-compressed'],
         gives: ['application/json'],
       },
+      'post /v1/scans': { takes: ['image/png', 'image/jpeg', 'multipart/form-data'], gives: ['application/json'] },
       'put /v1/batches/{batchId}/style': { takes: ['application/json'], gives: [] },
       'get /v1/batches/{batchId}/cards.vcf': { takes: [], gives: ['text/vcard'] },
       'get /v1/batches/{batchId}/codes.zip': { takes: [], gives: ['application/zip'] },
@@ -121,7 +138,7 @@ describe('OpenAPI document and docs pages', () => {
     for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
       for (const [method, operation] of Object.entries<any>(item)) {
         for (const [type, media] of Object.entries<any>(operation.requestBody?.content ?? {})) {
-          // A file (an image, a ZIP): Try it out asks for one, and sends no example.
+          // A file (an image to scan): Swagger UI asks for one to upload, and generates no sample.
           if (isFileBody(media)) continue;
           const example = media.example ?? Object.values<any>(media.examples ?? {})[0]?.value;
           expect({ operation: `${method} ${path} ${type}`, example: example !== undefined }).toEqual({
@@ -145,21 +162,21 @@ describe('OpenAPI document and docs pages', () => {
           const value = parameter.example ?? parameter.schema?.example ?? parameter.schema?.default;
           if (parameter.in === 'query' && value !== undefined) query.set(parameter.name, String(value));
         }
-        const content = Object.entries<any>(operation.requestBody?.content ?? {});
-        const bodies = content.filter(([, media]) => !isFileBody(media));
-        // An operation that takes only files is tried with a file the user picks.
-        if (content.length > 0 && bodies.length === 0) continue;
+        const bodies = Object.entries<any>(operation.requestBody?.content ?? {});
         for (const [type, media] of bodies.length > 0 ? bodies : [[undefined, undefined]]) {
           const success = Object.entries<any>(operation.responses).find(([status]) => status.startsWith('2'));
           for (const accept of Object.keys(success?.[1].content ?? { 'application/json': {} })) {
-            const example = media?.example;
+            const example = media && isFileBody(media) ? await fileFor(type!) : media?.example;
             const res = await app.inject({
               method: method.toUpperCase() as 'GET',
               url: `${path}${query.size > 0 ? `?${query}` : ''}`,
-              headers: { accept, ...(type === undefined ? {} : { 'content-type': type }) },
+              headers: { accept, ...(type === undefined ? {} : { 'content-type': contentTypeOf(type) }) },
               ...(example === undefined
                 ? {}
-                : { payload: typeof example === 'string' ? example : JSON.stringify(example) }),
+                : {
+                    payload:
+                      typeof example === 'string' || Buffer.isBuffer(example) ? example : JSON.stringify(example),
+                  }),
             });
             answers.push(`${method} ${path} ${type ?? '-'} ${accept} ${res.statusCode}`);
           }

@@ -8,7 +8,7 @@
 export function mecardAsVCard(mecard: string): string {
   const body = mecard.trim().replace(/^MECARD:/i, '');
   const lines = ['BEGIN:VCARD', 'VERSION:3.0'];
-  for (const field of splitUnescaped(body, ';')) {
+  for (const field of splitUnescaped(body, ';').filter((piece) => piece !== '')) {
     const colon = unescapedIndex(field, ':');
     if (colon <= 0) continue;
     const key = field.slice(0, colon).trim().toUpperCase();
@@ -50,7 +50,7 @@ function splitUnescaped(text: string, separator: string): string[] {
     }
   }
   pieces.push(text.slice(start));
-  return pieces.filter((piece) => piece !== '');
+  return pieces;
 }
 
 const unescapeMecard = (value: string): string => value.replace(/\\(.)/g, '$1');

@@ -71,12 +71,8 @@ export function readScanImageHeader(bytes: Uint8Array, declared: ScanImageType):
   const sniffed = sniffImageType(bytes);
   if (sniffed === undefined) return { refused: startsAnImage(bytes) ? 'truncated' : 'not_an_image' };
   if (sniffed !== declared) return { refused: 'wrong_type' };
-  let size: { width?: number; height?: number };
-  try {
-    size = imageSize(bytes);
-  } catch {
-    return { refused: bytes.length < 64 ? 'truncated' : 'corrupt' };
-  }
+  const size = declaredSize(bytes, declared);
+  if (size === undefined) return { refused: bytes.length < 64 ? 'truncated' : 'corrupt' };
   const { width, height } = size;
   if (!width || !height || !Number.isInteger(width) || !Number.isInteger(height)) return { refused: 'corrupt' };
   if (width * height > SCAN_IMAGE_LIMITS.maxPixels || Math.max(width, height) > SCAN_IMAGE_LIMITS.maxSide)
@@ -85,6 +81,31 @@ export function readScanImageHeader(bytes: Uint8Array, declared: ScanImageType):
   const structure = declared === 'png' ? pngStructure(bytes) : jpegStructure(bytes);
   if (structure !== undefined) return { refused: structure, width, height };
   return { type: declared, width, height };
+}
+
+/**
+ * The size the header declares (image-size); for a JPEG whose first segment is not APPn, which
+ * image-size does not read, the size of its frame header.
+ */
+function declaredSize(bytes: Uint8Array, declared: ScanImageType): { width?: number; height?: number } | undefined {
+  try {
+    return imageSize(bytes);
+  } catch {
+    return declared === 'jpeg' ? jpegFrameSize(bytes) : undefined;
+  }
+}
+
+/** The width and height of a JPEG's first frame header, its segments walked by their lengths. */
+function jpegFrameSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  for (let at = 2; at + 9 <= bytes.length && bytes[at] === 0xff;) {
+    const marker = bytes[at + 1];
+    if (marker === 0xff) at += 1;
+    else if (isFrameMarker(marker))
+      return { height: (bytes[at + 5] << 8) | bytes[at + 6], width: (bytes[at + 7] << 8) | bytes[at + 8] };
+    else if (marker === 0xda) return undefined;
+    else at += 2 + ((bytes[at + 2] << 8) | bytes[at + 3]);
+  }
+  return undefined;
 }
 
 /** A PNG's chunks walked by their lengths: whole, one image (no acTL), ancillary chunks bounded. */

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { blur } from '../../src/lib/qr/proof/grey-effects';
 import { useTestApp } from '../utils/test-app';
 import {
   animatedPng,
@@ -127,6 +128,19 @@ describe('POST /v1/scans with hostile images', () => {
     expect(body.error.details).toMatchObject({ causes: ['low_contrast'], seen: [], width: 300, height: 200 });
     const dark = await send(pngFile(filled(300, 200, [20, 20, 20])));
     expect(dark.json<ErrorBody>().error.details?.causes).toEqual(['too_dark']);
+    // A code far out of focus (blur σ 3 px at 4 px a module), and one whose right two fifths are cut off.
+    const code = qrcodeRaster(CARD);
+    const plane = { width: code.width, height: code.height, data: code.data.filter((_, index) => index % 4 === 0) };
+    const blurred = blur(3)(plane, { seed: 1 }).data;
+    const rgba = new Uint8Array(blurred.length * 4).map((_, index) => (index % 4 === 3 ? 255 : blurred[index >> 2]));
+    const unfocused = await send(pngFile({ width: code.width, height: code.height, data: rgba }));
+    expect(unfocused.json<ErrorBody>().error.details?.causes).toEqual(['blurred']);
+    const kept = Math.round(code.width * 0.6);
+    const cut = new Uint8Array(kept * code.height * 4);
+    for (let y = 0; y < code.height; y++)
+      cut.set(code.data.subarray(y * code.width * 4, (y * code.width + kept) * 4), y * kept * 4);
+    const cutOff = await send(pngFile({ width: kept, height: code.height, data: cut }));
+    expect(cutOff.json<ErrorBody>().error.details?.causes).toEqual(['cut_off']);
   });
 
   it('still reads a good code after all of them', async () => {

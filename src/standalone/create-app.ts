@@ -13,6 +13,7 @@ import { fastifyOptions } from './fastify-options';
 import { Drain } from './drain';
 import { declaredBodyLimits } from '../http/body-limit.decorator';
 import { bodyTypeRoutes, ownBodyRoutes } from '../http/own-body.decorator';
+import { ZIP_BODY_TYPES } from '../modules/batches/batch-body';
 import { SCAN_PASS_THROUGH_TYPES } from '../modules/scans/scan-refusals';
 import { VCARD_BODY_TYPES } from '../modules/vcard/vcard-body';
 import type { OwnBodyTypes } from '../http/own-body.decorator';
@@ -52,7 +53,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   const ownBody = new Map<string, OwnBodyTypes>();
   useStrictJsonParser(fastify, ownBody);
   useCsvParser(fastify, ownBody);
-  usePassThroughParsers(fastify, [...VCARD_BODY_TYPES, ...SCAN_PASS_THROUGH_TYPES], ownBody);
+  usePassThroughParsers(fastify, [...VCARD_BODY_TYPES, ...SCAN_PASS_THROUGH_TYPES, ...ZIP_BODY_TYPES], ownBody);
 
   const logger = options.logger ?? createAppLogger(config.logLevel, config.logFormat);
   const app = await NestFactory.create<NestFastifyApplication>(StandaloneModule.forRoot(config), adapter, {

@@ -48,6 +48,8 @@ interface Asset {
 /** Where index.html takes the vCard body limit, so the page bounds an upload before sending it. */
 const VCARD_LIMIT_SLOT = '{{vcardBodyLimit}}';
 const NFC_CAPACITIES_SLOT = '{{nfcTagCapacities}}';
+/** Where index.html takes the scan body limit, so the page bounds an image before sending it. */
+const SCAN_LIMIT_SLOT = '{{scanBodyLimit}}';
 
 function load(file: string, type: string): Asset {
   try {
@@ -77,6 +79,7 @@ export class PlaygroundController {
     const html = page.body
       .toString('utf8')
       .replace(VCARD_LIMIT_SLOT, String(config.bodyLimits.vcard))
+      .replace(SCAN_LIMIT_SLOT, String(config.bodyLimits.scan))
       // An HTML attribute value in double quotes: the JSON's quotes are written as &quot;.
       .replace(NFC_CAPACITIES_SLOT, JSON.stringify(NFC_TAG_CAPACITY).replaceAll('"', '&quot;'));
     this.page = { type: page.type, body: Buffer.from(html, 'utf8') };

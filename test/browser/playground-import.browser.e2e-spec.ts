@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileChooser, Page, Response } from 'playwright-core';
-import { overflow, PlaygroundBrowser, VCardBody } from '../utils/playground-browser';
+import { formContact, overflow, PlaygroundBrowser, VCardBody } from '../utils/playground-browser';
 import { zbarimg } from '../utils/print-readers';
 import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
 import { listenTestApp } from '../utils/test-app';
@@ -25,12 +25,6 @@ interface ImportAnswer extends VCardBody {
     contact: Record<string, unknown>;
     leftOut: Array<{ property: string; line: number; reason: string }>;
   };
-}
-
-/** The JSON body of the curl command: what the form would send now. */
-async function formContact(page: Page): Promise<unknown> {
-  const command = (await page.locator('#curl').textContent())!;
-  return JSON.parse(/-d '((?:[^']|'\\'')*)'$/.exec(command)![1].replace(/'\\''/g, "'"));
 }
 
 // Chromium's clipboard and focus can stall under a loaded CI machine (in two CI runs of many the

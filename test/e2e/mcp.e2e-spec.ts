@@ -6,6 +6,7 @@ import { McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { request as httpRequest } from 'node:http';
 import { inlineSchema, withOpaque, type JsonSchema } from '../../src/modules/mcp/dto-json-schema';
+import { mcpScanBodyLimit } from '../../src/modules/mcp/mcp-scan-tool';
 import { readPng, zbarRead } from '../utils/qr-image-reader';
 import { ringLogo } from '../fixtures/styled/styled-fixtures';
 import { listenTestApp } from '../utils/test-app';
@@ -27,6 +28,7 @@ const TOOL_NAMES = [
   'import_vcard',
   'list_templates',
   'list_vcard_batch_items',
+  'read_qr_code',
 ];
 const INITIALIZE = {
   jsonrpc: '2.0',
@@ -225,7 +227,8 @@ describe('MCP endpoint', () => {
       expect(createBatch.inputSchema.required).toBeUndefined();
       expect(createBatch.inputSchema.properties!.vcard).toMatchObject({ type: 'string' });
       expect(createBatch.outputSchema).toEqual(batchSchema('Batch'));
-      expect(byName.get('get_vcard_batch')!.outputSchema).toEqual(batchSchema('Batch'));
+      // The same Batch as create_vcard_batch's, which describes it.
+      expect(byName.get('get_vcard_batch')!.outputSchema).toEqual({ type: 'object' });
       expect(byName.get('list_vcard_batch_items')!.outputSchema).toEqual(
         batchSchema('BatchItemsPage', ['VCardRequest', 'ImportReport', 'VCardResponse', 'ErrorObject']),
       );
@@ -784,11 +787,11 @@ describe('MCP endpoint', () => {
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
     });
 
-    it("fastify's body limit applies (413 with the Error shape): the styled-code limit, which admits a logo", async () => {
+    it("fastify's body limit applies (413 with the Error shape): the styled-code limit or an image's as base64, the larger", async () => {
       const res = await fetch(`${baseUrl}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: MCP_ACCEPT },
-        body: JSON.stringify({ ...INITIALIZE, padding: 'x'.repeat(530_000) }),
+        body: JSON.stringify({ ...INITIALIZE, padding: 'x'.repeat(mcpScanBodyLimit(10_485_760) + 1) }),
       });
       expect(res.status).toBe(413);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');

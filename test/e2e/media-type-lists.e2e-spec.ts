@@ -45,7 +45,11 @@ describe('406 and 415 list what the route gives and takes', () => {
     ['/v1/vcard', 'application/xml', ['application/json', ...VCARD_TYPES]],
     ['/api/v1/vcard', 'application/x-www-form-urlencoded', ['application/json', ...VCARD_TYPES]],
     ['/v1/jobs/vcard', 'application/xml', ['application/json', ...VCARD_TYPES]],
-    ['/v1/batches', 'application/xml', ['application/json', 'text/csv', ...VCARD_TYPES]],
+    [
+      '/v1/batches',
+      'application/xml',
+      ['application/json', 'text/csv', ...VCARD_TYPES, 'application/zip', 'application/x-zip-compressed'],
+    ],
   ])('POST %s with a %s body: 415 naming every type the route takes', async (url, type, accepted) => {
     const res = await post(url, { 'content-type': type }, '<contact/>');
     expect(res.statusCode).toBe(415);

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODE_NAMES } from '../../src/core/errors/error-codes';
 import { jpegFile, pngFile, qrcodeRaster } from '../utils/scan-images';
+import { zipArchive } from '../utils/zip-archive';
 import { buildTestApp } from '../utils/test-app';
 
 /** A body that is a file: a binary string, or a form whose properties hold one. */
@@ -17,11 +18,15 @@ function isFileBody(media: any): boolean {
 /** The Content-Type a file body of `type` is sent with (a form carries its boundary). */
 const contentTypeOf = (type: string): string => (type === 'multipart/form-data' ? `${type}; boundary=tryitout` : type);
 
-/** The file a user picks in Try it out for a file body: a code the npm qrcode package drew, as PNG, JPEG or a form. */
+/**
+ * The file a user picks in Try it out for a file body: a code the npm qrcode package drew, as PNG,
+ * JPEG, a form or a ZIP holding it (a batch of one badge).
+ */
 async function fileFor(type: string): Promise<Buffer> {
   const raster = qrcodeRaster('BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nEND:VCARD\r\n');
   if (type === 'image/jpeg') return jpegFile(raster);
   const png = pngFile(raster);
+  if (type.includes('zip')) return zipArchive([{ name: 'badge.png', data: png }]);
   if (type !== 'multipart/form-data') return png;
   const head =
     '--tryitout\r\nContent-Disposition: form-data; name="file"; filename="code.png"\r\nContent-Type: image/png\r\n\r\n';
@@ -98,7 +103,10 @@ describe('OpenAPI document and docs pages', () => {
       },
       'post /v1/qrcodes': { takes: ['application/json'], gives: ['application/json', ...codes] },
       'post /v1/jobs/vcard': { takes: ['application/json', ...vcardBody], gives: ['application/json'] },
-      'post /v1/batches': { takes: ['application/json', 'text/csv', ...vcardBody], gives: ['application/json'] },
+      'post /v1/batches': {
+        takes: ['application/json', 'text/csv', ...vcardBody, 'application/zip', 'application/x-zip-compressed'],
+        gives: ['application/json'],
+      },
       'post /v1/scans': { takes: ['image/png', 'image/jpeg', 'multipart/form-data'], gives: ['application/json'] },
       'put /v1/batches/{batchId}/style': { takes: ['application/json'], gives: [] },
       'get /v1/batches/{batchId}/cards.vcf': { takes: [], gives: ['text/vcard'] },

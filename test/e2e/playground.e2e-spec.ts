@@ -64,6 +64,8 @@ describe('playground: GET / and its assets', () => {
   it("writes the service's vCard body limit into the page, so an import is bounded before it is sent", async () => {
     const html = (await app.inject({ method: 'GET', url: '/' })).body;
     expect(html).toContain('<body data-vcard-body-limit="2097152" data-nfc-tag-capacities="');
+    // And the scan limit, so an image is bounded before it is sent.
+    expect(html).toContain('data-scan-body-limit="10485760"');
     const small = await buildTestApp({ VCARD_BODY_LIMIT_BYTES: '4096' });
     try {
       expect((await small.inject({ method: 'GET', url: '/' })).body).toContain('data-vcard-body-limit="4096"');

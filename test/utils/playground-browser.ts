@@ -67,6 +67,12 @@ export function overflow(page: Page): Promise<{ scrollWidth: number; outside: st
   });
 }
 
+/** The JSON body of the playground's curl command: what its form would send now. */
+export async function formContact(page: Page): Promise<unknown> {
+  const command = (await page.locator('#curl').textContent())!;
+  return JSON.parse(/-d '((?:[^']|'\\'')*)'$/.exec(command)![1].replace(/'\\''/g, "'"));
+}
+
 let scanner: ZBarScanner | undefined;
 
 /** The bytes in a QR code image (PNG), read by zbar (WebAssembly) in binary mode: no charset guessing. */

@@ -45,6 +45,12 @@ export const ERROR_CODES = {
     hint: 'Fix the card at error.details.line (details.issue says what is wrong there), or export it again from the address book.',
     when: "A vCard body (Content-Type: text/vcard, text/x-vcard or text/directory), or a card of an address-book export in a batch (the item fails, not the batch), cannot be read or names nobody. details: {line, issue}, the 1-based line of the file, and issue: no_begin (no BEGIN:VCARD), no_end (no END:VCARD), invalid_encoding (bytes that are not text in the card's charset), line_too_long (an unfolded line over 1 MiB other than a skipped photo) or no_name (no FN, N or ORG the contact rules accept). Never a value.",
   },
+  invalid_zip: {
+    status: 400,
+    message: 'The ZIP archive could not be read.',
+    hint: 'Send a ZIP of images (stored or deflated, not encrypted), written again by a common archiver if this one was.',
+    when: 'POST /v1/batches with Content-Type: application/zip whose body is not a ZIP archive or cannot be read to its end. details: {issue, entry}, entry the 1-based place of the entry in the archive and issue: not_a_zip, truncated, corrupt (bad sizes or CRC), encrypted, compression (a method other than stored or deflated), unsafe_name (an absolute path, a drive, .. or a backslash in a name) or no_files (no file besides directories, __MACOSX and hidden files). Never a name.',
+  },
   too_many_contacts: {
     status: 400,
     message: 'The body holds more than one vCard.',

@@ -1,8 +1,8 @@
 import type { EncodeOptions, StoredCard } from '../../lib/vcard';
 import type { CardImport } from '../../lib/vcard/reader';
 
-/** What a batch's contacts were read from: JSON, the service's CSV columns, an address-book export. */
-export type BatchSource = 'json' | 'csv' | 'google-csv' | 'outlook-csv' | 'vcard';
+/** What a batch's contacts were read from: JSON, the service's CSV columns, an address-book export, a ZIP of images. */
+export type BatchSource = 'json' | 'csv' | 'google-csv' | 'outlook-csv' | 'vcard' | 'zip';
 
 export type BatchStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
@@ -31,11 +31,13 @@ export interface BatchRecord {
 /**
  * A contact's outcome: the stored card (the response is rebuilt from it), or the error it got; for
  * a card of an address-book export, its import report too (once it could be imported); for a row
- * of a Google or Outlook export, the values the contact rules rejected, left out (paths and words).
+ * of a Google or Outlook export, the values the contact rules rejected, left out (paths and words);
+ * for an image of a ZIP, its name in the archive (and its code's import, once it had a contact).
  */
 export type StoredItem = (({ ok: true } & StoredCard) | { ok: false; error: StoredItemError }) & {
   import?: CardImport<object>;
   leftOut?: Array<{ field: string; reason: string }>;
+  file?: string;
 };
 
 /** An Error shape without its docsUrl and status, which are added when it is read. */

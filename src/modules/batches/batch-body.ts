@@ -9,6 +9,8 @@ import type { VCardImportService } from '../vcard/vcard-import.service';
 import { contactsFromCsv } from './batch-csv';
 import { BatchJsonReader } from './batch-json-body';
 import { readVcfContacts } from './batch-vcf';
+import { readZipContacts, type ZipBatchLimits } from './batch-zip';
+import type { ScansService } from '../scans/scans.service';
 import { csvBodyText } from './csv-body-text';
 
 /** A batch body read into its contacts, each as JSON text (parsed only when processed). */
@@ -22,27 +24,34 @@ export interface BatchBody {
   ignoredColumns?: string[];
 }
 
-/** What bounds a batch body: JSON and CSV bytes, an address-book export's bytes, and its cards. */
+/** What bounds a batch body: JSON and CSV bytes, an address-book export's bytes and cards, a ZIP of images. */
 export interface BatchBodyLimits {
   bodyLimitBytes: number;
   vcfLimitBytes: number;
   maxContacts: number;
+  zip: ZipBatchLimits;
 }
+
+/** The media types of a ZIP of images (Windows browsers send the second for a .zip file). */
+export const ZIP_BODY_TYPES = ['application/zip', 'application/x-zip-compressed'];
 
 /**
  * The contacts of a POST /v1/batches body: JSON `{"contacts": [...]}`, CSV (the service's columns,
- * or a Google or Outlook export), or a vCard address-book export (each card imported as it is
- * read). A body the host's parser left unread (the standalone app's, for this route; Express's,
- * for CSV and vCard) is read here as it arrives, within its limit, a JSON body cut into contacts
- * piece by piece (BatchJsonReader) so no turn of the event loop parses megabytes; a body the host
- * already parsed is taken as it is.
+ * or a Google or Outlook export), a vCard address-book export (each card imported as it is
+ * read), or a ZIP of images (each scanned as it is read). A body the host's parser left unread
+ * (the standalone app's, for this route; Express's, for CSV and vCard) is read here as it arrives,
+ * within its limit, a JSON body cut into contacts piece by piece (BatchJsonReader) so no turn of
+ * the event loop parses megabytes; a body the host already parsed is taken as it is.
  */
 export async function readBatchBody(
   request: HttpRequestLike,
   limits: BatchBodyLimits,
   imports: VCardImportService,
+  scans: ScansService,
 ): Promise<BatchBody> {
   const type = String(request.headers['content-type'] ?? '').toLowerCase();
+  if (ZIP_BODY_TYPES.some((zip) => type.split(';')[0].trim() === zip))
+    return { contacts: await readZipContacts(request, limits.zip, scans), source: 'zip' };
   if (isVCardBody(request)) {
     const contacts = await readVcfContacts(request, limits.vcfLimitBytes, limits.maxContacts, imports);
     return { contacts, source: 'vcard' };

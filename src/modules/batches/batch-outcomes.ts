@@ -43,7 +43,7 @@ interface ZipContact {
 type PlainZipCode = ZipContact & PlainCodeOrder & { bytes: number };
 
 /** A card of a vCard export carries its import report beside its outcome; an export's row, what was left out of it. */
-type ItemImport = { import?: StoredItem['import']; leftOut?: StoredItem['leftOut'] };
+type ItemImport = { import?: StoredItem['import']; leftOut?: StoredItem['leftOut']; file?: string };
 
 export interface BatchItemsPage {
   data: BatchItem[];
@@ -201,12 +201,10 @@ export class BatchOutcomes {
 
   private toItem(index: number, item: StoredItem | null, docsBase: string): BatchItem {
     if (item === null) return { index, status: 'pending' };
-    const report =
-      item.import === undefined
-        ? item.leftOut === undefined
-          ? {}
-          : { leftOut: item.leftOut }
-        : { import: item.import };
+    const kept =
+      item.import !== undefined ? { import: item.import } : item.leftOut !== undefined ? { leftOut: item.leftOut } : {};
+    // An image of a ZIP says which file it was.
+    const report = item.file === undefined ? kept : { file: item.file, ...kept };
     if (item.ok) return { index, status: 'succeeded', result: this.vcards.fromStored(item), ...report };
     const code = (item.error.code in ERROR_CODES ? item.error.code : 'internal_error') as ErrorCode;
     return { index, status: 'failed', error: buildErrorBody(docsBase, code, item.error).error, ...report };

@@ -10,6 +10,7 @@ import { BatchStore } from '../../infra/store/batch-store';
 import { invalidVCard } from '../vcard/vcard-import.service';
 import type { StoredExportRow } from './batch-csv';
 import type { StoredVcfCard } from './batch-vcf';
+import type { StoredScan } from './batch-zip';
 
 /** Contacts per chunk: what one runner step (or one BullMQ job) reads from the store and records. */
 export const BATCH_CHUNK_SIZE = 50;
@@ -54,13 +55,7 @@ export class BatchProcessor {
     const items: StoredItem[] = [];
     for (let i = 0; i < contacts.length; i++) {
       if (i > 0 && i % BATCH_STEP_SIZE === 0) await yieldToEventLoop();
-      items.push(
-        source === 'vcard'
-          ? this.cardOutcome(contacts[i], template, options)
-          : source === 'google-csv' || source === 'outlook-csv'
-            ? this.exportRowOutcome(contacts[i], template, options)
-            : this.outcome(contacts[i], template, options),
-      );
+      items.push(this.storedOutcome(source, contacts[i], template, options));
     }
     const succeeded = items.filter((item) => item.ok).length;
     const record = await this.store.recordResults(batchId, from, items);
@@ -83,11 +78,38 @@ export class BatchProcessor {
     this.metrics.batchesFinished.labels(status).inc();
   }
 
+  /** A stored contact's outcome, read as its source stored it. */
+  private storedOutcome(
+    source: BatchSource,
+    stored: string,
+    template: string | undefined,
+    options: EncodeOptions,
+  ): StoredItem {
+    switch (source) {
+      case 'vcard':
+        return this.cardOutcome(stored, template, options);
+      case 'zip':
+        return this.scanOutcome(stored, template, options);
+      case 'google-csv':
+      case 'outlook-csv':
+        return this.exportRowOutcome(stored, template, options);
+      default:
+        return this.outcome(stored, template, options);
+    }
+  }
+
   /** An imported card's outcome, its report beside it; a card that could not be imported fails with why. */
   private cardOutcome(stored: string, template: string | undefined, options: EncodeOptions): StoredItem {
     const card = JSON.parse(stored) as StoredVcfCard;
     if ('failure' in card) return this.failed(invalidVCard(card.failure));
     return { ...this.outcome(card.import.contact, template, options), import: card.import };
+  }
+
+  /** An image of a ZIP: its code's contact's outcome beside its import, or its scan's error; its name either way. */
+  private scanOutcome(stored: string, template: string | undefined, options: EncodeOptions): StoredItem {
+    const scan = JSON.parse(stored) as StoredScan;
+    if ('error' in scan) return { ok: false, error: scan.error, file: scan.file };
+    return { ...this.outcome(scan.import.contact, template, options), import: scan.import, file: scan.file };
   }
 
   /** A row of a Google or Outlook export: its outcome, with what was left out of it when anything was. */

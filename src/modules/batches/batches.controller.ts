@@ -15,7 +15,9 @@ import { checkedStyleShape, styleBody } from '../qrcodes/qr-style-checks';
 import { CARD_QUERY, cardOptions, qrImageOptions, type CardQuery } from '../vcard/card-query';
 import { VCardImportService } from '../vcard/vcard-import.service';
 import type { QrImageType } from '../vcard/qr-image.service';
-import { readBatchBody } from './batch-body';
+import { readBatchBody, ZIP_BODY_TYPES } from './batch-body';
+import { zipBatchLimits } from './batch-zip-limits';
+import { ScansService } from '../scans/scans.service';
 import { batchClient } from './batch-client';
 import { writeZip, type ZipFile } from './batch-codes-zip';
 import { BatchOutcomes } from './batch-outcomes';
@@ -43,6 +45,7 @@ export class BatchesController {
     private readonly imports: VCardImportService,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     private readonly downloads: DownloadLimiter,
+    private readonly scans: ScansService,
   ) {}
 
   @Post()
@@ -50,7 +53,7 @@ export class BatchesController {
   @CreateBatchDocs()
   @RouteQuery(CARD_QUERY)
   @ReadsOwnBody()
-  @TakesBodies(['application/json', 'text/csv', ...VCARD_BODY_TYPES])
+  @TakesBodies(['application/json', 'text/csv', ...VCARD_BODY_TYPES, ...ZIP_BODY_TYPES])
   async create(
     @IdempotencyKey() idempotencyKey: string | undefined,
     @CheckedQuery() query: CardQuery,
@@ -58,8 +61,9 @@ export class BatchesController {
     @Res({ passthrough: true }) reply: HttpResponseLike,
   ): Promise<BatchDto> {
     const { bodyLimitBytes, maxContacts } = this.config.batches;
-    const limits = { bodyLimitBytes, vcfLimitBytes: this.config.bodyLimits.batchVcf, maxContacts };
-    const { contacts, source, ignoredColumns, style } = await readBatchBody(request, limits, this.imports);
+    const zip = zipBatchLimits(this.config);
+    const limits = { bodyLimitBytes, vcfLimitBytes: this.config.bodyLimits.batchVcf, maxContacts, zip };
+    const { contacts, source, ignoredColumns, style } = await readBatchBody(request, limits, this.imports, this.scans);
     const { batch, replayed } = await this.batches.create({
       contacts,
       style: checkedStyleShape(style),

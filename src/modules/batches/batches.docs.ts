@@ -17,6 +17,8 @@ import { QR_STYLE_EXAMPLE, QrStyleDto } from '../qrcodes/dto/qr-style.dto';
 import { vcardFileOf } from '../vcard/dto/request-examples';
 import { VCARD_BODY_TYPES } from '../vcard/vcard-body';
 import { createdResourceHeaders, IDEMPOTENCY_KEY_HEADER_DOC, RATE_LIMIT_HEADERS_DOC } from '../vcard/card-route-docs';
+import { ZIP_BODY_TYPES } from './batch-body';
+import { ZIP_MAX_IMAGES } from './batch-zip-limits';
 import { CONTACTS_PER_RATE_UNIT } from './batches.service';
 import { csvCell } from './csv-cell';
 import { BatchCreateRequestDto, BatchDto, BatchItemsPageDto } from './dto/batch.dto';
@@ -34,7 +36,8 @@ export function CreateBatchDocs(): MethodDecorator {
       operationId: 'createBatch',
       summary: 'Create vCard payloads for many contacts at once',
       description: [
-        'Takes `{"contacts": [VCardRequest, ...]}` as JSON, or `text/csv` whose header row names VCardRequest fields (any case; an unknown column is a 400 naming it; UTF-8 with or without BOM; quoted fields may hold commas, quotes and line breaks; CRLF or LF; an empty cell is an absent field) or is a Google Contacts or Outlook export, or an address-book export as `text/vcard` (also text/x-vcard, text/directory), any number of cards (docs/import.md).',
+        'Takes `{"contacts": [VCardRequest, ...]}` as JSON, or `text/csv` whose header row names VCardRequest fields (any case; an unknown column is a 400 naming it; UTF-8 with or without BOM; quoted fields may hold commas, quotes and line breaks; CRLF or LF; an empty cell is an absent field) or is a Google Contacts or Outlook export, or an address-book export as `text/vcard` (also text/x-vcard, text/directory), any number of cards (docs/import.md), or a ZIP of PNG and JPEG images as `application/zip` (also application/x-zip-compressed), each scanned as POST /v1/scans scans it and one item, whose contact is its first code’s vCard or MECARD import (an image without a code or without a contact fails alone with the scan’s error; source zip, each item with its `file`). ' +
+          `A ZIP is read as it arrives: at most ${ZIP_MAX_IMAGES} images, each at most SCAN_BODY_LIMIT_BYTES inflated, the archive at most BATCH_VCF_BODY_LIMIT_BYTES; one that cannot be read is 400 invalid_zip (docs/batches.md#a-zip-of-images).`,
         'Answers 202 at once; the contacts are then processed in the background, each validated and encoded exactly as POST /v1/vcard would (an invalid contact fails alone). Follow links.stream (Server-Sent Events) or poll links.self; page the outcomes with links.items; download every card with links.vcf.',
         `A batch of n contacts costs ceil(n / ${CONTACTS_PER_RATE_UNIT}) requests of the rate budget. Batches expire, with their contacts and outcomes, JOB_TTL_SECONDS after creation.`,
         'With an Idempotency-Key, the same request within the TTL returns the same batch (Idempotent-Replayed: true); the same key with another body is 409.',
@@ -50,6 +53,7 @@ export function CreateBatchDocs(): MethodDecorator {
           ...Object.fromEntries(
             VCARD_BODY_TYPES.map((type) => [type, { schema: { type: 'string' }, example: VCARD_EXAMPLE }]),
           ),
+          ...Object.fromEntries(ZIP_BODY_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
         },
       },
     }),
@@ -68,6 +72,7 @@ export function CreateBatchDocs(): MethodDecorator {
       'invalid_json',
       'invalid_encoding',
       'invalid_csv',
+      'invalid_zip',
       'invalid_idempotency_key',
       'invalid_query',
       'idempotency_key_reused',

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { REDIS_CONNECTION, RedisConnection } from '../../infra/store/store.providers';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
+import { ScansModule } from '../scans/scans.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { VCardModule } from '../vcard/vcard.module';
 import { BatchProcessor } from './batch-processor';
@@ -15,12 +16,13 @@ import { BatchStyledCodes } from './batch-styled-codes';
 import { DownloadLimiter } from './download-limiter';
 
 /**
- * Batches: POST /v1/batches and its progress, items and cards. In memory, an in-process runner;
+ * Batches: POST /v1/batches (JSON, CSV, vCard, or a ZIP of images, scanned) and its progress, items
+ * and cards. In memory, an in-process runner;
  * with Redis, the batches live in Redis and their chunks go through a BullMQ queue that every
  * instance works on.
  */
 @Module({
-  imports: [VCardModule, TemplatesModule],
+  imports: [VCardModule, TemplatesModule, ScansModule],
   controllers: [BatchesController, BatchSheetController],
   providers: [
     BatchProcessor,

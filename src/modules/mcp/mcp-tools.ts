@@ -27,6 +27,7 @@ import { VCardImportService } from '../vcard/vcard-import.service';
 import { VCardService } from '../vcard/vcard.service';
 import { mcpIcons } from './mcp-icon';
 import { McpResources } from './mcp-resources';
+import { McpScanTool } from './mcp-scan-tool';
 import { mcpSdk } from './mcp-sdk';
 import { mcpToolDefinitions } from './mcp-tool-definitions';
 import type { McpCallContext } from './mcp-call-context';
@@ -73,9 +74,11 @@ export class McpTools {
     private readonly codes: QrCodesService,
     private readonly imports: VCardImportService,
     private readonly resources: McpResources,
+    private readonly scan: McpScanTool,
   ) {
     const icons = mcpIcons(`${config.publicBaseUrl}/mcp`).tool;
-    this.definitions = mcpToolDefinitions(config.batches.maxContacts).map((tool) => ({ ...tool, icons }));
+    const tools = [...mcpToolDefinitions(config.batches.maxContacts), scan.definition];
+    this.definitions = tools.map((tool) => ({ ...tool, icons }));
   }
 
   async call(name: string, args: Args | undefined, context: McpCallContext): Promise<CallToolResult> {
@@ -102,6 +105,8 @@ export class McpTools {
           const batch = await this.batches.get(this.batchId(given));
           return this.batchResult(toBatchDto(batch, batchUrl(this.config.publicBaseUrl, context.request, batch.id)));
         }
+        case 'read_qr_code':
+          return await this.scan.call(given);
         case 'list_vcard_batch_items': {
           const { batchId, ...rest } = given;
           const query = BATCH_ITEMS_QUERY.validate(rest);

@@ -9,6 +9,7 @@ import { HttpRequestLike, nativeRequest, takeOverResponse } from '../../http/nat
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { McpHostGuard } from './mcp-host.guard';
 import { MCP_ICON_PATH, MCP_ICON_SVG } from './mcp-icon';
+import { mcpScanBodyLimit } from './mcp-scan-tool';
 import { mcpSdk } from './mcp-sdk';
 import { McpServerDescription, McpServerFactory } from './mcp-server.factory';
 import { refuseJsonRpc } from './jsonrpc-refusal';
@@ -36,8 +37,8 @@ export class McpController {
   ) {}
 
   @Post()
-  // A create_vcard_qr_code call may carry a logo: the styled-code limit (QRCODE_BODY_LIMIT_BYTES).
-  @BodyLimit((config) => config.bodyLimits.qrcode)
+  // A create_vcard_qr_code call may carry a logo (QRCODE_BODY_LIMIT_BYTES), a read_qr_code call an image as base64.
+  @BodyLimit((config) => Math.max(config.bodyLimits.qrcode, mcpScanBodyLimit(config.bodyLimits.scan)))
   async handle(@Req() request: HttpRequestLike, @Res() response: object, @Body() body: unknown): Promise<void> {
     // The SDK writes to Node's response itself; headers set so far (RateLimit-*, CORS) go with it.
     const raw = takeOverResponse(response);

@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { BatchesModule } from '../batches/batches.module';
 import { ProductModule } from '../product/product.module';
 import { QrCodesModule } from '../qrcodes/qrcodes.module';
+import { ScansModule } from '../scans/scans.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { VCardModule } from '../vcard/vcard.module';
 import { McpHostGuard } from './mcp-host.guard';
 import { McpPrompts } from './mcp-prompts';
 import { McpResources } from './mcp-resources';
+import { McpScanTool } from './mcp-scan-tool';
 import { McpServerFactory } from './mcp-server.factory';
 import { McpTools } from './mcp-tools';
 import { McpController } from './mcp.controller';
@@ -14,12 +16,12 @@ import { McpController } from './mcp.controller';
 /**
  * The MCP endpoint over Streamable HTTP: tools `create_vcard_payload`, `create_vcard_qr_code`,
  * `import_vcard`, `list_templates`, `get_product_context`, and `create_vcard_batch`,
- * `get_vcard_batch`, `list_vcard_batch_items`; the template catalogue, product context and a
+ * `get_vcard_batch`, `list_vcard_batch_items`, `read_qr_code`; the template catalogue, product context and a
  * batch's parts as resources; a prompt per template, with completions.
  */
 @Module({
-  imports: [ProductModule, TemplatesModule, VCardModule, BatchesModule, QrCodesModule],
+  imports: [ProductModule, TemplatesModule, VCardModule, BatchesModule, QrCodesModule, ScansModule],
   controllers: [McpController],
-  providers: [McpTools, McpResources, McpPrompts, McpServerFactory, McpHostGuard],
+  providers: [McpTools, McpResources, McpPrompts, McpServerFactory, McpHostGuard, McpScanTool],
 })
 export class McpModule {}

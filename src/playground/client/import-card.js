@@ -44,7 +44,7 @@ function clearReport() {
 }
 
 /** What the import kept and left out, in file order. */
-function showReport(report, name) {
+export function showReport(report, name) {
   const count = Object.keys(report.contact).length;
   const leftOut = report.leftOut;
   $('import-summary').textContent =
@@ -65,9 +65,10 @@ function showReport(report, name) {
  * Wires the drop zone, paste and the file picker. `requestUrl()` is the form's request URL (its
  * template, format, budget and tag); `onImported(result, contact)` takes the answer and the
  * imported contact; `onFailed(response, body)` an answer that is not a card; `onRefused(text)` a
- * file that was not imported, in words; `onProblem(text)` a paste that held no card.
+ * file that was not imported, in words; `onProblem(text)` a paste that held no card; `onImage(file)`
+ * an image dropped or pasted (read for its codes, scan-image.js).
  */
-export function setupImport({ requestUrl, onStart, onImported, onFailed, onRefused, onProblem }) {
+export function setupImport({ requestUrl, onStart, onImported, onFailed, onRefused, onProblem, onImage }) {
   const limit = bodyLimit();
   $('import-limit').textContent = byteSize(limit);
 
@@ -125,13 +126,19 @@ export function setupImport({ requestUrl, onStart, onImported, onFailed, onRefus
     event.preventDefault();
     zone.classList.remove('dragging');
     const file = fileOf(event.dataTransfer);
-    if (file) void importCard(file, file.name);
+    if (file && file.type.startsWith('image/')) onImage(file);
+    else if (file) void importCard(file, file.name);
   });
   // A paste into a field stays that field's; anywhere else (the drop zone first) a card is imported.
   document.addEventListener('paste', (event) => {
     if (event.target !== zone && event.target.closest('input, textarea, select, [contenteditable]')) return;
     const file = fileOf(event.clipboardData);
     const text = event.clipboardData ? event.clipboardData.getData('text/plain') : '';
+    if (file && file.type.startsWith('image/')) {
+      event.preventDefault();
+      onImage(file);
+      return;
+    }
     if (!file && !/BEGIN:VCARD/i.test(text)) {
       if (event.target === zone)
         onProblem('The clipboard holds no vCard: copy a .vcf file, or the text of one (BEGIN:VCARD … END:VCARD).');

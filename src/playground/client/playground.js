@@ -4,7 +4,8 @@
 // (more-fields.js), what went wrong and where (form-errors.js), the result and its downloads
 // (result-view.js); this one wires them to the form, the templates and the curl command.
 import { clearProblems, fieldLabel, reportError, reportProblem } from './form-errors';
-import { setupImport } from './import-card';
+import { setupImport, showReport } from './import-card';
+import { setupScan } from './scan-image';
 import { buildMoreFields, fillMoreFields, FLAT_FIELDS as FIELDS, readMoreFields } from './more-fields';
 import { clearCheck, downloadStyledFile, downloadStyledPng, runCheck } from './style-check';
 import { setStyledCard, setupStylePanel } from './style-panel';
@@ -181,7 +182,20 @@ async function copyCurl() {
  * downloads send that contact as JSON, which gives the same card.
  */
 function wireImport() {
+  // A code's contact fills the form as an imported card does; Create then makes its card.
+  const scanImage = setupScan({
+    onContact: (code) => {
+      clearProblems();
+      showReport(code.import, `the code’s ${code.content === 'mecard' ? 'MECARD' : 'vCard'}`);
+      fillForm(code.import.contact);
+      updateCurl();
+      $('card-form').requestSubmit();
+    },
+    onProblem: (text) => reportProblem(text),
+    onFailed: (response, body) => reportError(response, body, state.templates),
+  });
   setupImport({
+    onImage: (file) => void scanImage(file),
     requestUrl,
     onStart: (text) => {
       clearProblems();

@@ -8,7 +8,7 @@ import { QrStyleDto } from '../../qrcodes/dto/qr-style.dto';
 import type { BatchRecord, BatchSource } from '../../../infra/store/batch-record';
 import { SHEET_LAYOUT_NAMES } from '../../../lib/print';
 
-const BATCH_SOURCES: readonly BatchSource[] = ['json', 'csv', 'google-csv', 'outlook-csv', 'vcard'];
+const BATCH_SOURCES: readonly BatchSource[] = ['json', 'csv', 'google-csv', 'outlook-csv', 'vcard', 'zip'];
 
 @ApiSchema({ name: 'BatchCreateRequest' })
 export class BatchCreateRequestDto {
@@ -83,7 +83,7 @@ export class BatchDto {
   @ApiProperty({
     enum: BATCH_SOURCES,
     description:
-      'What the contacts were read from: a JSON body, CSV with the service’s own columns, a Google Contacts or Outlook CSV export (recognised by its header), or a vCard address-book export.',
+      'What the contacts were read from: a JSON body, CSV with the service’s own columns, a Google Contacts or Outlook CSV export (recognised by its header), a vCard address-book export, or a ZIP of images (each scanned for a code holding a contact).',
   })
   source: BatchSource;
   @ApiPropertyOptional({
@@ -131,9 +131,14 @@ export class BatchItemDto {
   @ApiPropertyOptional({
     type: ImportReportDto,
     description:
-      'For a card of a vCard export that could be imported: its report (lines counted in the whole file), beside result or error.',
+      'For a card of a vCard export that could be imported: its report (lines counted in the whole file), beside result or error; for an image of a ZIP, its code’s import (lines counted in the code’s text), as POST /v1/scans answers it.',
   })
   import?: ImportReportDto;
+  @ApiPropertyOptional({
+    description: 'For an image of a ZIP: its name in the archive.',
+    example: 'badges/IMG_0412.jpg',
+  })
+  file?: string;
   @ApiPropertyOptional({
     type: [BatchRowLeftOutDto],
     description:

@@ -133,6 +133,29 @@ describe('a batch from a ZIP of images (POST /v1/batches, application/zip)', () 
   });
 });
 
+describe('a ZIP batch and the rate budget', () => {
+  let app: NestFastifyApplication;
+  let picture: Buffer;
+  beforeAll(async () => {
+    app = await buildTestApp({ RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_SECONDS: '60' });
+    picture = codePicture('https://example.com/b', 200, 200, { left: 40, top: 40, module: 5 }).png;
+  });
+  afterAll(() => app.close());
+  const archive = (images: number): Buffer =>
+    zipArchive(Array.from({ length: images }, (_, i) => ({ name: `code-${i}.png`, data: picture })));
+  const post = (body: Buffer) =>
+    app.inject({ method: 'POST', url: '/v1/batches', headers: { 'content-type': 'application/zip' }, payload: body });
+
+  it('costs one unit an image, as POST /v1/scans does; the image the budget cannot cover is a 429 and no batch', async () => {
+    const three = await post(archive(3));
+    expect(three.statusCode).toBe(202);
+    expect(three.headers['ratelimit-remaining']).toBe('2');
+    const refused = await post(archive(3));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: { code: 'rate_limited' } });
+  });
+});
+
 describeWithPrograms([PROGRAMS.python3, PROGRAMS.unzip])('ZIP batches, with the archivers people use', () => {
   let app: NestFastifyApplication;
   let folder: string;

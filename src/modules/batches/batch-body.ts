@@ -48,10 +48,11 @@ export async function readBatchBody(
   limits: BatchBodyLimits,
   imports: VCardImportService,
   scans: ScansService,
+  chargeScan: () => Promise<void>,
 ): Promise<BatchBody> {
   const type = String(request.headers['content-type'] ?? '').toLowerCase();
   if (ZIP_BODY_TYPES.some((zip) => type.split(';')[0].trim() === zip))
-    return { contacts: await readZipContacts(request, limits.zip, scans), source: 'zip' };
+    return { contacts: await readZipContacts(request, limits.zip, scans, chargeScan), source: 'zip' };
   if (isVCardBody(request)) {
     const contacts = await readVcfContacts(request, limits.vcfLimitBytes, limits.maxContacts, imports);
     return { contacts, source: 'vcard' };

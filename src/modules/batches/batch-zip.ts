@@ -21,16 +21,20 @@ export interface ZipBatchLimits extends ZipLimits {
  * /v1/scans scans one) and kept as its contact's import (StoredScan): the archive is never held
  * whole, nor any image once scanned. An image with no code, or no contact in its codes, is an item
  * that fails alone with the scan's error; what the service cannot do at all (shutting down) fails
- * the request.
+ * the request. Every image after the first is charged to the rate budget before it is scanned
+ * (`chargeScan` throws the 429), so an archive costs one unit an image.
  */
 export async function readZipContacts(
   request: HttpRequestLike,
   limits: ZipBatchLimits,
   scans: ScansService,
+  chargeScan: () => Promise<void>,
 ): Promise<string[]> {
   const contacts: string[] = [];
   const body = bodyChunks(nativeRequest(request), request.headers['content-length'], limits.bodyLimitBytes);
   for await (const { name, data } of readZipEntries(body, limits)) {
+    // Each image is a scan, and costs what POST /v1/scans costs: the request paid for the first.
+    if (contacts.length > 0) await chargeScan();
     const stored = await scanned(data, scans);
     contacts.push(JSON.stringify({ file: name, ...stored } satisfies StoredScan));
   }

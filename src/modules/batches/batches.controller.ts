@@ -63,7 +63,10 @@ export class BatchesController {
     const { bodyLimitBytes, maxContacts } = this.config.batches;
     const zip = zipBatchLimits(this.config);
     const limits = { bodyLimitBytes, vcfLimitBytes: this.config.bodyLimits.batchVcf, maxContacts, zip };
-    const { contacts, source, ignoredColumns, style } = await readBatchBody(request, limits, this.imports, this.scans);
+    const client = batchClient(request, (name, value) => reply.header(name, value));
+    const chargeScan = () => this.batches.chargeScan(client);
+    const read = await readBatchBody(request, limits, this.imports, this.scans, chargeScan);
+    const { contacts, source, ignoredColumns, style } = read;
     const { batch, replayed } = await this.batches.create({
       contacts,
       style: checkedStyleShape(style),
@@ -71,7 +74,7 @@ export class BatchesController {
       ignoredColumns,
       template: query.template,
       options: cardOptions(query),
-      client: batchClient(request, (name, value) => reply.header(name, value)),
+      client,
       idempotencyKey,
     });
     const dto = toBatchDto(batch, batchUrl(this.config.publicBaseUrl, request, batch.id));

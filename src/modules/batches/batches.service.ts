@@ -61,6 +61,12 @@ export class BatchesService {
     );
   }
 
+  /** One more unit of `client`'s rate budget, for an image of a ZIP batch about to be scanned; a 429 when none is left. */
+  async chargeScan(client: BatchClient): Promise<void> {
+    const refused = await this.limiter.charge(client.rateKey, 1, client.setHeader);
+    if (refused) throw refused;
+  }
+
   /**
    * Size, template and limits; then the stored batch (or the earlier one for the same
    * Idempotency-Key and request) and its place in the queue.
@@ -84,12 +90,10 @@ export class BatchesService {
     const active = await this.store.active(client.address);
     if (active.client >= maxActivePerClient) this.refuse('client');
     if (active.total >= maxActive) this.refuse('service');
-    // The request itself was counted on arrival; the rest of the batch's cost now.
-    const refused = await this.limiter.charge(
-      client.rateKey,
-      Math.ceil(contacts.length / CONTACTS_PER_RATE_UNIT) - 1,
-      client.setHeader,
-    );
+    // The request itself was counted on arrival; the rest of the batch's cost now (a ZIP's images
+    // were charged one by one as they were scanned).
+    const units = source === 'zip' ? 0 : Math.ceil(contacts.length / CONTACTS_PER_RATE_UNIT) - 1;
+    const refused = await this.limiter.charge(client.rateKey, units, client.setHeader);
     if (refused) throw refused;
 
     const batch: BatchRecord = {

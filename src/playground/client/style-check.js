@@ -41,6 +41,23 @@ export function clearCheck() {
   $('style-status').textContent = '';
 }
 
+/** The proof in a person's words: what the service reads every styled code from before it sends it. */
+const PROOF_WORDS = 'read at three sizes, blurred, tilted, and as a compressed photo in uneven light';
+
+function decoderName(name) {
+  return name === 'zxing' ? 'ZXing' : name === 'zbar' ? 'ZBar' : name;
+}
+
+/** What the proof read, in words: `{renderings, zbar, zxing}` counts the file as sent among the renderings. */
+function proofFact(proof) {
+  if (!proof) return 'Read from the file as sent.';
+  const counts =
+    proof.zbar === proof.zxing
+      ? `${proof.zbar} of the ${proof.renderings}`
+      : `${proof.zbar} (ZBar) and ${proof.zxing} (ZXing) of the ${proof.renderings}`;
+  return `Proven as a phone would see it: ${PROOF_WORDS}, and as the file itself; each decoder read ${counts} (all but one must read, the file itself among them).`;
+}
+
 function fact(text) {
   const item = document.createElement('li');
   item.textContent = text;
@@ -49,9 +66,10 @@ function fact(text) {
 
 function showReport(answer) {
   const check = answer.qr.check;
-  const decoders = check.decoders.map((name) => (name === 'zxing' ? 'ZXing' : name));
+  const decoders = check.decoders.map(decoderName);
   const facts = [
     fact(`Read back to exactly this card by ${listFormat.format(decoders)}.`),
+    fact(proofFact(check.proof)),
     fact(check.levelRaised ? `Level ${check.level}, raised for the logo.` : `Level ${check.level}.`),
     fact(`Contrast ${check.contrast}:1${check.contrast >= 4.5 ? '' : ' (4.5:1 or more reads best)'}.`),
     fact(`Quiet zone of ${check.quietZone} modules.`),
@@ -96,7 +114,7 @@ function reportRefusal(response, body) {
     const failed = Object.keys(decoders).filter((name) => !decoders[name]);
     const causes = (error.details.causes || []).map((cause) => CAUSES[cause] || cause);
     return problem(
-      `This style did not scan: ${listFormat.format(failed.map((name) => (name === 'zxing' ? 'ZXing' : name)))} could not read the code back, so the service did not send it.` +
+      `This style did not scan: ${listFormat.format(failed.map(decoderName))} could not read the code back from the file and from all but one of its proof renderings (${PROOF_WORDS}), so the service did not send it.` +
         (causes.length > 0 ? ` Likely because ${listFormat.format(causes)}.` : '') +
         ` ${error.hint}`,
     );
@@ -142,7 +160,8 @@ export async function runCheck(card) {
     if (!response.ok) return reportRefusal(response, body);
     checked = { card, answer: body };
     showReport(body);
-    $('style-status').textContent = 'Checked: the service read the styled code back to this card.';
+    $('style-status').textContent =
+      'Checked: the service read the styled code back to this card, at three sizes, blurred, tilted, and as a compressed photo in uneven light.';
   } catch {
     $('style-status').textContent = '';
     problem('The service could not be reached. Check that it is running, then try again.');

@@ -84,8 +84,11 @@ describeWithProgram('zbarimg', 'apt-get install -y zbar-tools')(
         });
         await page.locator('#style-report').waitFor();
         const facts = await page.locator('#style-facts li').allTextContents();
-        expect(facts[0]).toBe('Read back to exactly this card by zbar and ZXing.');
-        expect(facts[1]).toBe('Level H, raised for the logo.');
+        expect(facts[0]).toBe('Read back to exactly this card by ZBar and ZXing.');
+        expect(facts[1]).toMatch(
+          /^Proven as a phone would see it: read at three sizes, blurred, tilted, and as a compressed photo in uneven light, and as the file itself; each decoder read /,
+        );
+        expect(facts[2]).toBe('Level H, raised for the logo.');
         expect(facts.some((fact) => /^The logo covers \d+\.\d% of the code\.$/.test(fact))).toBe(true);
         // The report stands beside the preview on a desktop screen.
         const shown = (await page.getByRole('img', { name: 'Preview of the styled code' }).boundingBox())!;

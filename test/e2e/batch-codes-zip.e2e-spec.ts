@@ -316,10 +316,16 @@ describeWithProgram('unzip', 'apt-get install -y unzip', ['-v'])(
         reads.forEach((read, i) =>
           expect(read?.toString('utf8')).toBe(list[Number(pngs[i].split('-')[0]) - 1].result!.qrPayload),
         );
-        const rows = manifest(dir).slice(1);
+        const [header, ...rows] = manifest(dir);
+        expect(header).toEqual(['index', 'file', 'version', 'level', 'check', 'warnings', 'proof']);
         expect(rows.map(([, file, , level, check]) => [file, level, check])).toEqual(
           pngs.map((name) => [name, 'H', 'passed']),
         );
+        // The whole proof set on the first code and on the longest payload's; the others read back from their file.
+        const bytes = rows.map(([index]) => Buffer.byteLength(list[Number(index)].result!.qrPayload, 'utf8'));
+        const longest = bytes.indexOf(Math.max(...bytes));
+        expect(rows.map((row) => row[6])).toEqual(rows.map((_, i) => (i === 0 || i === longest ? 'full' : '')));
+        expect(longest).toBeGreaterThan(0);
         // An empty style draws the plain codes again.
         expect((await put({})).status).toBe(204);
         expect(manifest((await download(batch, '?scale=2', 'unstyled')).dir)[1][4]).toBe('plain');

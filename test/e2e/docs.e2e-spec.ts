@@ -241,12 +241,20 @@ describeWithPrograms([
     expect(JSON.parse(file('refused.json').toString('utf8')).error.details).toEqual({ issue: 'not_an_image' });
   });
 
-  it('styled-codes.md: the PNG and the SVG with the inline logo read back as the card', () => {
+  it('styled-codes.md: the PNG, the SVG and the 30 mm PDF with the inline logo read back as the card', () => {
     const png = zbarimgRead(file('ada-styled.png'));
     const svg = zbarimgRead(rasteriseSvg(file('ada-styled.svg')));
     expect(png?.toString('utf8')).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n[^]*\r\nFN:Ada Lovelace\r\n/);
     expect(svg?.toString('utf8')).toBe(png?.toString('utf8'));
     expect(file('ada-styled.svg').toString('utf8')).toContain('<image');
+    const pdf = new PrintFile(file('ada-styled-30mm.pdf'), 'pdf');
+    try {
+      // 30 mm wide; the frame's caption makes the page taller than wide.
+      expect(pagesInMm(pdf)).toEqual(['30 x 35.5']);
+      expect(zbarimg(renderPdfPage(pdf, 1, 300), pdf.folder).toString('utf8')).toBe(png?.toString('utf8'));
+    } finally {
+      pdf.done();
+    }
   });
 
   it('print.md: a one-page PDF 30 mm square and an EPS 1.25 in wide, each the card', () => {

@@ -40,6 +40,12 @@ describe('packed sheet plans (the plan task moves them to the event loop as one 
           trimmed,
           mecard,
         });
+        // The printed plan with the longest payload (UTF-8 bytes, the first of equals) carries the full proof.
+        const bytes = printed.map((p) => Buffer.byteLength(p.payload, 'utf8'));
+        const longest = bytes.indexOf(Math.max(...bytes));
+        expect(packed.longest).toEqual(
+          printed.length === 0 ? undefined : { index: printed[longest].index, bytes: bytes[longest] },
+        );
       }),
       { seed: 37, numRuns: 300 },
     );

@@ -21,7 +21,16 @@ import { movedResult, packJson } from './moved-result';
  */
 export type SheetItemsTask =
   | { kind: 'plan'; sources: SheetSource[]; options: SheetFitOptions }
-  | { kind: 'draw'; payloads: string[]; level: QrLevel; margin: number; style?: ResolvedQrStyle; scenes: MessagePort };
+  | {
+      kind: 'draw';
+      payloads: string[];
+      level: QrLevel;
+      margin: number;
+      style?: ResolvedQrStyle;
+      /** The payloads (by position) whose styled code is given the whole proof set, not only read back. */
+      fullProof?: number[];
+      scenes: MessagePort;
+    };
 
 /**
  * A chunk's plans as `plan` answers them: what the sheet's report counts, and the plans as UTF-8
@@ -33,6 +42,8 @@ export type SheetItemsTask =
 export interface PackedSheetPlans {
   data: ArrayBuffer;
   counts: SheetPlanCounts;
+  /** The printed plan with the longest payload (UTF-8 bytes; the first of equals), or none. */
+  longest?: { index: number; bytes: number };
 }
 
 /**
@@ -54,9 +65,12 @@ export type SheetItemsResult = PackedSheetPlans | number;
 /** Plans packed for the event loop, with their counts; `data` is the caller's to move. */
 export function packSheetPlans(plans: readonly SheetPlan[]): PackedSheetPlans {
   const counts = { fitted: 0, missing: 0, textless: 0, asIs: 0, trimmed: 0, mecard: 0 };
+  let longest: PackedSheetPlans['longest'];
   for (const plan of plans) {
     if ('missing' in plan) counts.missing++;
     else {
+      const bytes = Buffer.byteLength(plan.payload, 'utf8');
+      if (longest === undefined || bytes > longest.bytes) longest = { index: plan.index, bytes };
       if (plan.fit === 'mecard') counts.mecard++;
       else if (plan.fit !== undefined || (plan.omitted !== undefined && plan.omitted.length > 0)) counts.trimmed++;
       else counts.asIs++;
@@ -64,7 +78,7 @@ export function packSheetPlans(plans: readonly SheetPlan[]): PackedSheetPlans {
     }
   }
   counts.fitted = counts.trimmed + counts.mecard;
-  return { data: packJson(plans), counts };
+  return { data: packJson(plans), counts, ...(longest ? { longest } : {}) };
 }
 
 /** A sheet's fitting and drawing, on a render-pool worker. */
@@ -74,10 +88,12 @@ export default async function sheetItemsTask(task: SheetItemsTask): Promise<Shee
     return movedResult(packed, [packed.data]);
   }
   const { payloads, level, margin, style, scenes } = task;
+  const fullProof = new Set(task.fullProof);
   const drawn = [];
   // A styled code is checked one at a time: the decoders are loaded once per worker, on the first.
   if (style !== undefined)
-    for (const payload of payloads) drawn.push(await sheetStyledScene(payload, level, style, margin));
+    for (const [at, payload] of payloads.entries())
+      drawn.push(await sheetStyledScene(payload, level, style, margin, fullProof.has(at)));
   else for (const payload of payloads) drawn.push(sheetScene(payload, level, margin));
   scenes.postMessage(drawn);
   scenes.close();

@@ -33,4 +33,16 @@ describe('sheetStyledScene', () => {
       unreadable: expect.stringMatching(/failed the check \(ZBar and ZXing did not read it back\)/),
     });
   });
+
+  it('with the full proof: the same scene for a readable code; an unreadable one fails the proof', async () => {
+    const { style, level } = judged({ colors: { dark: '#1a3a6b' }, modules: 'dots', logo: { image: ringLogo(48) } });
+    expect(await sheetStyledScene(TYPICAL_CARD, level, style!, 4, true)).toEqual(
+      await sheetStyledScene(TYPICAL_CARD, level, style!, 4),
+    );
+    const plain = judged({}).style!;
+    const washed = { ...plain, colors: { ...plain.colors, dark: '#ffffff', finder: '#ffffff' } };
+    expect(await sheetStyledScene(SHORT_CARD, 'M', washed, 4, true)).toEqual({
+      unreadable: expect.stringMatching(/failed the proof \(ZBar and ZXing did not read it back from the file/),
+    });
+  });
 });

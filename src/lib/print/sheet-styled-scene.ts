@@ -1,6 +1,7 @@
 import { checkCode } from '../qr/decode';
 import { qrMatrix } from '../qr/qr-matrix';
 import type { QrScene } from '../qr/qr-scene';
+import { proveCode } from '../qr/proof/prove-code';
 import { paintLogo } from '../qr/style/logo-pixels';
 import type { ResolvedQrStyle } from '../qr/style/qr-style';
 import { qrLogoFit } from '../qr/style/qr-logo-fit';
@@ -17,29 +18,44 @@ export type SheetStyledScene = { scene: QrScene } | { unreadable: string };
 
 /**
  * A planned payload's code in the batch's style, checked as every styled code is: drawn at 4 pixels
- * a module and read back by both decoders to exactly the payload's bytes. A logo that clears more
- * than the level recovers, or whose pixels cannot be decoded, fails the check too. The scene
- * returned is the one the check read, to be written as vectors.
+ * a module and read back by both decoders to exactly the payload's bytes; with `fullProof`, read
+ * from the whole proof set as well (a single styled code's proof, that 4-pixel raster as the file
+ * as sent). A logo that clears more than the level recovers, or whose pixels cannot be decoded,
+ * fails the check too. The scene returned is the one the check read, to be written as vectors.
  */
 export async function sheetStyledScene(
   payload: string,
   level: QrLevel,
   style: ResolvedQrStyle,
   margin: number,
+  fullProof = false,
 ): Promise<SheetStyledScene> {
   const matrix = qrMatrix(payload, level);
   if (style.logo && !qrLogoFit(matrix.version, level, style.logo.size).fits)
     return { unreadable: `its styled code's logo is too large for a version ${matrix.version} code at level ${level}` };
+  const layers = styledQrLayers(matrix, style, { margin });
   let image;
   try {
-    image = styledRaster(styledQrLayers(matrix, style, { margin }), CHECK_SCALE, paintLogo);
+    image = styledRaster(layers, CHECK_SCALE, paintLogo);
   } catch {
     return { unreadable: "its styled code's logo could not be decoded" };
   }
-  const check = await checkCode(image, Buffer.from(payload, 'utf8'), { modulePixels: CHECK_SCALE });
+  const expected = Buffer.from(payload, 'utf8');
+  const check = fullProof
+    ? await proveCode({
+        version: matrix.version,
+        draw: (pxPerModule) => styledRaster(layers, pxPerModule, paintLogo),
+        asSent: { image, modulePixels: CHECK_SCALE },
+        expected,
+      })
+    : await checkCode(image, expected, { modulePixels: CHECK_SCALE });
   releaseRaster(image);
   const failed = [check.zbar ? '' : 'ZBar', check.zxing ? '' : 'ZXing'].filter(Boolean);
   if (failed.length > 0)
-    return { unreadable: `its styled code failed the check (${failed.join(' and ')} did not read it back)` };
+    return {
+      unreadable: fullProof
+        ? `its styled code failed the proof (${failed.join(' and ')} did not read it back from the file and all proof renderings but one)`
+        : `its styled code failed the check (${failed.join(' and ')} did not read it back)`,
+    };
   return { scene: styledQrScene(matrix, style, { margin }) };
 }

@@ -10,18 +10,26 @@ export interface ManifestRow {
   level: QrLevel;
   check: 'passed' | 'unreadable' | 'plain';
   warnings: readonly string[];
+  /** A styled archive's: `full` when the code was given the whole proof set, else empty. */
+  proof?: 'full' | '';
 }
 
 /**
  * manifest.csv, the last file of every codes.zip: one row per contact whose card succeeded,
- * `index,file,version,level,check,warnings` (index 0-based as in /items; warnings joined by `|`).
+ * `index,file,version,level,check,warnings` (index 0-based as in /items; warnings joined by `|`),
+ * and in a styled archive a last column, `proof` (`full` for the codes given the whole proof set).
  * About 40 bytes a row, so a batch of 100,000 keeps some 4 MB until the archive ends.
  */
 export class BatchManifest {
-  private readonly lines = ['index,file,version,level,check,warnings'];
+  private readonly lines: string[];
 
-  add({ index, file, version, level, check, warnings }: ManifestRow): void {
-    this.lines.push([String(index), csvCell(file), String(version ?? ''), level, check, warnings.join('|')].join(','));
+  constructor(private readonly styled = false) {
+    this.lines = [styled ? 'index,file,version,level,check,warnings,proof' : 'index,file,version,level,check,warnings'];
+  }
+
+  add({ index, file, version, level, check, warnings, proof = '' }: ManifestRow): void {
+    const row = [String(index), csvCell(file), String(version ?? ''), level, check, warnings.join('|')];
+    this.lines.push((this.styled ? [...row, proof] : row).join(','));
   }
 
   file(): ZipFile {

@@ -14,6 +14,7 @@ import type { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { fittingQrLevel, type QrImageType } from '../vcard/qr-image.service';
 import { VCardService } from '../vcard/vcard.service';
 import type { ZipFile } from './batch-codes-zip';
+import { BatchFullProof } from './batch-full-proof';
 import { BatchManifest } from './batch-manifest';
 import { BatchPlainCodes } from './batch-plain-codes';
 import { BatchStyledCodes } from './batch-styled-codes';
@@ -129,13 +130,16 @@ export class BatchOutcomes {
     options: QrImageOptions,
     style?: QrStyleJudgement,
   ): AsyncGenerator<ZipFile> {
-    const manifest = new BatchManifest();
+    const manifest = new BatchManifest(style !== undefined);
     const store = type === 'png';
     if (style) {
-      const drawn = this.styled.drawInOrder(this.zipContacts(batch), ({ item }) => item.qrPayload, style, type, {
-        ...options,
-        codes: batch.total,
+      const fullProof = await BatchFullProof.of(this.payloads(batch));
+      const contacts = this.zipContacts(batch);
+      const payloadOf = ({ index, item }: ZipContact) => ({
+        payload: item.qrPayload,
+        fullProof: fullProof.next(index),
       });
+      const drawn = this.styled.drawInOrder(contacts, payloadOf, style, type, { ...options, codes: batch.total });
       for await (const { item: contact, code } of drawn) {
         const { index, item, stem } = contact;
         const name = `${stem}.${type}`;
@@ -147,6 +151,7 @@ export class BatchOutcomes {
           level: code.level,
           check,
           warnings: code.warnings,
+          proof: code.fullProof ? 'full' : '',
         });
         if (code.file) yield { name, data: code.file, store };
         yield this.vcfFile(stem, item);
@@ -177,6 +182,15 @@ export class BatchOutcomes {
         const stem = `${String(index + 1).padStart(digits, '0')}-${qrFileSlug(cardFileName(item.card ?? item.qrPayload))}`;
         yield { index, item, stem };
       }
+    }
+  }
+
+  /** The batch's successful payloads with their input index, a page of the store at a time. */
+  private async *payloads(batch: BatchRecord): AsyncGenerator<{ index: number; payload: string }> {
+    for (let from = 0; from < batch.total; from += ZIP_PAGE) {
+      const items = await this.store.items(batch.id, from, Math.min(batch.total, from + ZIP_PAGE));
+      for (const [offset, item] of items.entries())
+        if (item?.ok) yield { index: from + offset, payload: item.qrPayload };
     }
   }
 

@@ -17,6 +17,7 @@ import type { ResolvedQrStyle } from '../../lib/qr/style/qr-style';
 import type { QrLevel } from '../../lib/vcard';
 import { isPlainStyle, judgeStyle } from '../qrcodes/qr-style-checks';
 import { aheadInOrder } from './ahead-in-order';
+import { BatchFullProof } from './batch-full-proof';
 
 /** A sheet fitted before its first byte: every contact's plan, and the report's counts. */
 export interface PlannedSheet {
@@ -29,6 +30,8 @@ export interface PlannedSheet {
   level: QrLevel;
   /** The batch's style, judged; absent for a plain batch. */
   style?: ResolvedQrStyle;
+  /** The input index of the printed entry with the longest payload (-1 with none): its code carries the full proof. */
+  longest: number;
 }
 
 /** Quiet zone of a sheet's codes, in modules: the standard one, which the code box includes. */
@@ -73,12 +76,15 @@ export class BatchSheets implements OnApplicationShutdown {
     );
     const plans: PackedSheetPlans[] = [];
     const counts: SheetPlanCounts = { fitted: 0, missing: 0, textless: 0, asIs: 0, trimmed: 0, mecard: 0 };
+    let longest = { index: -1, bytes: -1 };
     for await (const chunk of chunks) {
       const packed = chunk as PackedSheetPlans;
       plans.push(packed);
+      if (packed.longest && packed.longest.bytes > longest.bytes) longest = packed.longest;
       for (const count of Object.keys(counts) as (keyof SheetPlanCounts)[]) counts[count] += packed.counts[count];
     }
-    return { batch, layout, plans, counts, level, ...(judged?.style ? { style: judged.style } : {}) };
+    const style = judged?.style ? { style: judged.style } : {};
+    return { batch, layout, plans, counts, level, ...style, longest: longest.index };
   }
 
   /**
@@ -119,8 +125,11 @@ export class BatchSheets implements OnApplicationShutdown {
   /** The sheet's entries a page at a time, each page's codes started on the sheet pool as it is read. */
   private async *groups(sheet: PlannedSheet): AsyncGenerator<SheetGroup> {
     const { level, style } = sheet;
+    const fullProof = new BatchFullProof(sheet.longest);
     for (const group of inGroups(unpacked(sheet.plans), DRAW_CHUNK)) {
-      const payloads = group.flatMap((plan) => ('missing' in plan ? [] : [plan.payload]));
+      const printed = group.flatMap((plan) => ('missing' in plan ? [] : [plan]));
+      const payloads = printed.map((plan) => plan.payload);
+      const proven = style ? printed.flatMap((plan, at) => (fullProof.next(plan.index) ? [at] : [])) : [];
       const { port1, port2 } = new MessageChannel();
       yield {
         entries: group.map((plan) => {
@@ -129,7 +138,10 @@ export class BatchSheets implements OnApplicationShutdown {
           return { index, lines, omitted, ...(fit ? { fit } : {}) };
         }),
         scenes: port1,
-        drawn: this.draw({ kind: 'draw', payloads, level, margin: SHEET_MARGIN, ...(style ? { style } : {}) }, port2),
+        drawn: this.draw(
+          { kind: 'draw', payloads, level, margin: SHEET_MARGIN, ...(style ? { style, fullProof: proven } : {}) },
+          port2,
+        ),
       };
     }
   }

@@ -14,13 +14,16 @@ export interface BatchStyledCode {
   version: number | null;
   level: QrLevel;
   warnings: readonly string[];
+  /** Whether it was given the whole proof set (docs/batches.md#a-styled-codeszip), not only its file read back. */
+  fullProof: boolean;
 }
 
 /**
  * Draws and checks the codes of a styled codes.zip on the render pool and its archive helpers, as
  * many at once as they have workers, handed back in order. An archive cannot refuse a contact once
  * it has begun, so a full pool is waited for (the archive's next file is simply later), and a code the decoders
- * cannot read, or whose logo its level cannot recover, is left out and listed as unreadable.
+ * cannot read (from its file, or, for the codes that carry it, from the whole proof set), or whose
+ * logo its level cannot recover, is left out and listed as unreadable.
  */
 @Injectable()
 export class BatchStyledCodes {
@@ -34,7 +37,7 @@ export class BatchStyledCodes {
    */
   async *drawInOrder<Item>(
     items: AsyncIterable<Item>,
-    payloadOf: (item: Item) => string,
+    payloadOf: (item: Item) => { payload: string; fullProof: boolean },
     judged: QrStyleJudgement,
     type: QrImageType,
     options: QrImageOptions & { codes: number },
@@ -51,7 +54,7 @@ export class BatchStyledCodes {
   }
 
   private async draw(
-    payload: string,
+    { payload, fullProof }: { payload: string; fullProof: boolean },
     judged: QrStyleJudgement,
     type: QrImageType,
     { scale, margin }: QrImageOptions,
@@ -61,11 +64,11 @@ export class BatchStyledCodes {
     const style = judged.style!;
     const bytes = utf8Length(payload);
     const version = minQrVersion(bytes)[level];
-    const unreadable = { file: null, version, level, warnings: [] };
+    const unreadable = { file: null, version, level, warnings: [], fullProof };
     if (version === null || (style.logo && logoFitIssue(version, level, style.logo.size))) return unreadable;
-    const drawn = await render({ payload, level, style, margin, scale, type });
+    const drawn = await render({ payload, level, style, margin, scale, type, ...(fullProof ? { proof: 'full' } : {}) });
     if ('refused' in drawn || !drawn.check.zbar || !drawn.check.zxing) return unreadable;
     const report = styledCheckReport(judged, { level, logoShare: drawn.logoShare }, margin, bytes);
-    return { file: Buffer.from(drawn.file), version: drawn.version, level, warnings: report.warnings };
+    return { file: Buffer.from(drawn.file), version: drawn.version, level, warnings: report.warnings, fullProof };
   }
 }

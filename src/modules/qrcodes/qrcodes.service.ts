@@ -69,7 +69,7 @@ const LOGO_UNDECODABLE = {
 const LOGO_TOO_LARGE = {
   field: 'style.logo.size',
   issue: 'too_large',
-  message: 'The logo clears more of the code than its level can recover; use a smaller logo.size or level H.',
+  message: 'The logo clears more of the code than its level can recover; use a smaller logo.size or a larger version.',
 } as const;
 
 /**
@@ -178,8 +178,12 @@ export class QrCodesService {
       version,
       proof: 'full',
     });
-    if ('refused' in drawn)
-      throw invalidStyle([drawn.refused === 'logo_undecodable' ? LOGO_UNDECODABLE : LOGO_TOO_LARGE]);
+    if ('refused' in drawn) {
+      const size = card.judged.style!.logo?.size;
+      // The rule's own message where it applies: it never asks for level H when the level is H.
+      const tooLarge = (size !== undefined && logoFitIssue(version, card.level, size)) || LOGO_TOO_LARGE;
+      throw invalidStyle([drawn.refused === 'logo_undecodable' ? LOGO_UNDECODABLE : tooLarge]);
+    }
     return drawn;
   }
 

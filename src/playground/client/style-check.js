@@ -7,7 +7,7 @@
 import { qrFileSlug } from '../../lib/qr/qr-file-slug';
 import { formattedName } from '../../lib/vcard/formatted-name';
 import { clearStyleIssues, readStyle, styleLevel } from './style-panel';
-import { reportRefusal, showProblem } from './style-refusal';
+import { decoderName, PROOF_WORDS, reportRefusal, showProblem } from './style-refusal';
 
 const $ = (id) => document.getElementById(id);
 const listFormat = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
@@ -43,21 +43,22 @@ function fact(text) {
   return item;
 }
 
-/** The proof's verdict in words: how many of its renderings each decoder read before it was certain. */
-function proofWords(proof) {
-  return (
-    `Proven as a phone sees it: zbar read ${proof.zbar} and ZXing ${proof.zxing} of ${proof.renderings} renderings ` +
-    '(the file itself; small, medium and large; blurred; tilted; a photo in uneven light) before each verdict was certain.'
-  );
+/** What the proof read, in words: `{renderings, zbar, zxing}` counts the file as sent among the renderings. */
+function proofFact(proof) {
+  const counts =
+    proof.zbar === proof.zxing
+      ? `${proof.zbar} of the ${proof.renderings}`
+      : `${proof.zbar} (ZBar) and ${proof.zxing} (ZXing) of the ${proof.renderings}`;
+  return `Proven as a phone would see it: ${PROOF_WORDS}, and as the file itself; each decoder read ${counts} (all but one must read, the file itself among them).`;
 }
 
 function showReport(answer) {
   const check = answer.qr.check;
-  const decoders = check.decoders.map((name) => (name === 'zxing' ? 'ZXing' : name));
+  const decoders = check.decoders.map(decoderName);
   const facts = [
     `Read back to exactly this card by ${listFormat.format(decoders)}.`,
     check.levelRaised ? `Level ${check.level}, raised for the logo.` : `Level ${check.level}.`,
-    ...(check.proof ? [proofWords(check.proof)] : []),
+    ...(check.proof ? [proofFact(check.proof)] : []),
     `Contrast ${check.contrast}:1${check.contrast >= 4.5 ? '' : ' (4.5:1 or more reads best)'}.`,
     `Quiet zone of ${check.quietZone} modules.`,
     ...(check.versionRaised
@@ -118,7 +119,8 @@ export async function runCheck(card) {
     if (!response.ok) return reportRefusal(response, body);
     checked = { card, answer: body };
     showReport(body);
-    $('style-status').textContent = 'Checked: the service read the styled code back to this card.';
+    $('style-status').textContent =
+      'Checked: the service read the styled code back to this card, at three sizes, blurred, tilted, and as a compressed photo in uneven light.';
   } catch {
     $('style-status').textContent = '';
     showProblem('The service could not be reached. Check that it is running, then try again.');

@@ -8,7 +8,13 @@ import { markStyleIssue } from './style-panel';
 
 const $ = (id) => document.getElementById(id);
 const listFormat = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
-const decoderName = (name) => (name === 'zxing' ? 'ZXing' : name);
+
+/** The proof in a person's words: what the service reads every styled code from before it sends it. */
+export const PROOF_WORDS = 'read at three sizes, blurred, tilted, and as a compressed photo in uneven light';
+
+export function decoderName(name) {
+  return name === 'zxing' ? 'ZXing' : name === 'zbar' ? 'ZBar' : name;
+}
 
 const CAUSES = {
   low_contrast: 'the colours are too close to each other',
@@ -85,7 +91,7 @@ function unreadable(error) {
   const failed = Object.keys(decoders).filter((name) => !decoders[name]);
   const why = causes.map((cause) => CAUSES[cause] || cause);
   withSuggestions(
-    `This style did not scan: ${listFormat.format(failed.map(decoderName))} could not read the code back, so the service did not send it.` +
+    `This style did not scan: ${listFormat.format(failed.map(decoderName))} could not read the code back from the file and from all but one of its proof renderings (${PROOF_WORDS}), so the service did not send it.` +
       (why.length > 0 ? ` Likely because ${listFormat.format(why)}.` : '') +
       // The hint names the first suggestion in the API's words; the list says each in the panel's.
       (suggestions.length > 0 ? '' : ` ${error.hint}`),

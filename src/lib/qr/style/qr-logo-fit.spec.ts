@@ -122,5 +122,12 @@ describe('the logo rule (qrLogoFit)', () => {
     const issue = logoFitIssue(11, 'L', 0.3);
     expect(issue).toMatchObject({ field: 'style.logo.size', issue: 'too_large' });
     expect(issue?.message).not.toContain('0.3');
+    expect(issue?.message).toContain('level H');
+  });
+
+  it('never asks for level H when the level already is H', () => {
+    const issue = logoFitIssue(1, 'H', 0.3);
+    expect(issue?.message).toContain('level H at version 1 can recover');
+    expect(issue?.message).toMatch(/; use a smaller logo\.size or a larger version\.$/);
   });
 });

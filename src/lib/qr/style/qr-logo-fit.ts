@@ -64,9 +64,12 @@ export function qrLogoModules(version: number, size: number): number {
 /** `too_large` at `style.logo.size` when the level cannot recover what a logo of that size clears. */
 export function logoFitIssue(version: number, level: QrLevel, size: number): QrStyleIssue | undefined {
   if (qrLogoFit(version, level, size).fits) return undefined;
+  // The hint never asks for what the request has: at level H, only the size and the version are left.
+  const remedies =
+    level === 'H' ? 'a smaller logo.size or a larger version' : 'a smaller logo.size, level H or a larger version';
   return {
     field: 'style.logo.size',
     issue: 'too_large',
-    message: `The logo clears more of the code than level ${level} at version ${version} can recover; use a smaller logo.size, level H or a larger version.`,
+    message: `The logo clears more of the code than level ${level} at version ${version} can recover; use ${remedies}.`,
   };
 }

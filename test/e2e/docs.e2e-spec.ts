@@ -244,7 +244,8 @@ describeWithPrograms([
     const png = zbarimgRead(file('ada-gradient.png'))?.toString('utf8');
     expect(png).toMatch(/\r\nFN:Ada Lovelace\r\n/);
     expect(zbarimgRead(rasteriseSvg(file('ada-gradient.svg')))?.toString('utf8')).toBe(png);
-    expect(file('ada-gradient.svg').toString('utf8')).toMatch(/<linearGradient [^]*<radialGradient /);
+    const svg = file('ada-gradient.svg').toString('utf8');
+    expect([svg.includes('<linearGradient '), svg.includes('<radialGradient ')]).toEqual([true, true]);
     const pdf = new PrintFile(file('ada-gradient.pdf'), 'pdf');
     try {
       expect(zbarimg(renderPdfPage(pdf, 1, 300), pdf.folder).toString('utf8')).toBe(png);

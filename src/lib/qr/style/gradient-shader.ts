@@ -24,30 +24,33 @@ const LAST = STEPS - 1;
  */
 export function gradientShader(gradient: SceneGradient, scale: number, width: number, top: number): PixelShader {
   const table = colorTable(gradient);
-  const offsetAt = gradient.kind === 'radial' ? radialOffset(gradient, scale, top) : linearOffset(gradient, scale, top);
+  const rows = gradient.kind === 'radial' ? radialRows(gradient, scale, top) : linearRows(gradient, scale, top);
   return {
     at: (pixel) => {
       const x = pixel % width;
-      return table[tableIndex(offsetAt(x, (pixel - x) / width))];
+      return table[tableIndex(rows.offset(x, rows.row((pixel - x) / width)))];
     },
     run: (pixels, from, to) => {
       const y = Math.floor(from / width);
+      const row = rows.row(y);
       for (let pixel = from, x = from - y * width; pixel < to; pixel++, x++)
-        pixels[pixel] = table[tableIndex(offsetAt(x, y))];
+        pixels[pixel] = table[tableIndex(rows.offset(x, row))];
     },
   };
+}
+
+/** A gradient's offset at a pixel's centre: what a row shares (`row(y)`), then each pixel of it. */
+interface OffsetRows {
+  row(y: number): number;
+  offset(x: number, row: number): number;
 }
 
 function tableIndex(t: number): number {
   return t <= 0 ? 0 : t >= 1 ? LAST : Math.round(t * LAST);
 }
 
-/** The offset of a linear gradient at pixel (x, y) of the picture's band, from the pixel's centre. */
-function linearOffset(
-  gradient: Extract<SceneGradient, { kind: 'linear' }>,
-  scale: number,
-  top: number,
-): (x: number, y: number) => number {
+/** A linear gradient's offsets: the row's share `(y - y0)·uy`, then `(x - x0)·ux` added for each pixel. */
+function linearRows(gradient: Extract<SceneGradient, { kind: 'linear' }>, scale: number, top: number): OffsetRows {
   const dx = (gradient.x2 - gradient.x1) * scale;
   const dy = (gradient.y2 - gradient.y1) * scale;
   const squared = dx * dx + dy * dy;
@@ -55,22 +58,17 @@ function linearOffset(
   const uy = squared === 0 ? 0 : dy / squared;
   const x0 = gradient.x1 * scale - 0.5;
   const y0 = gradient.y1 * scale - 0.5 - top;
-  return (x, y) => (x - x0) * ux + (y - y0) * uy;
+  return { row: (y) => (y - y0) * uy, offset: (x, row) => (x - x0) * ux + row };
 }
 
-/** The offset of a radial gradient at pixel (x, y) of the picture's band, from the pixel's centre. */
-function radialOffset(
-  gradient: Extract<SceneGradient, { kind: 'radial' }>,
-  scale: number,
-  top: number,
-): (x: number, y: number) => number {
+/** A radial gradient's offsets: the row's squared distance from the centre, then the distance over the radius. */
+function radialRows(gradient: Extract<SceneGradient, { kind: 'radial' }>, scale: number, top: number): OffsetRows {
   const cx = gradient.cx * scale - 0.5;
   const cy = gradient.cy * scale - 0.5 - top;
   const reach = gradient.r * scale;
-  return (x, y) => {
-    const dx = x - cx;
-    const dy = y - cy;
-    return Math.sqrt(dx * dx + dy * dy) / reach;
+  return {
+    row: (y) => (y - cy) * (y - cy),
+    offset: (x, row) => Math.sqrt((x - cx) * (x - cx) + row) / reach,
   };
 }
 

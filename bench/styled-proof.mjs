@@ -6,6 +6,8 @@
 // sent), against the one-raster check it replaces (drawProvenCode without `proof: 'full'`).
 // BENCH_ROUNDS rounds (default 15) of BENCH_RENDERS codes (default 10): median and p10-p90 of the
 // per-round means. Then where one proof's time goes: each rendering's drawing, effects and reads.
+// With BENCH_ONLY=gradient, only the gradient measure: the styled + logo PNG with a linear dark and
+// a radial light gradient against the same style in solid colours, both proven, rounds interleaved.
 // Usage: node bench/styled-proof.mjs   (prints a table and a JSON line)
 import { benchStyleWith } from './bench-style.mjs';
 import { cpuMs, spread } from './cpu-spread.mjs';
@@ -106,7 +108,56 @@ async function breakdown(order) {
   return rows;
 }
 
+const GRADIENT_COLORS = {
+  dark: {
+    type: 'linear',
+    rotation: 45,
+    stops: [
+      { offset: 0, color: '#1a3a6b' },
+      { offset: 1, color: '#6b1a5e' },
+    ],
+  },
+  light: {
+    type: 'radial',
+    stops: [
+      { offset: 0, color: '#ffffff' },
+      { offset: 1, color: '#eaf2ff' },
+    ],
+  },
+  finder: '#b03020',
+};
+
+/** The styled + logo style with gradients against the same style in solid colours, rounds interleaved. */
+async function gradientAgainstSolid() {
+  const solid = STYLES['styled + logo'];
+  const kinds = {
+    solid: { ...orderOf(solid), proof: 'full' },
+    gradient: { ...orderOf({ ...solid, colors: GRADIENT_COLORS }), proof: 'full' },
+  };
+  const values = { solid: [], gradient: [] };
+  for (const each of Object.values(kinds)) for (let i = 0; i < 3; i++) await lib.drawProvenCode(each);
+  const verdicts = {};
+  for (let round = 0; round < rounds; round++)
+    for (const [name, each] of Object.entries(kinds)) {
+      const start = cpu();
+      for (let i = 0; i < renders; i++) verdicts[name] = (await lib.drawProvenCode(each)).check.proof;
+      values[name].push((cpu() - start) / renders);
+    }
+  const ratios = values.gradient.map((value, round) => (100 * value) / values.solid[round]);
+  return { solid: spread(values.solid), gradient: spread(values.gradient), ratio: spread(ratios), verdicts };
+}
+
 const results = {};
+if (process.env.BENCH_ONLY === 'gradient') {
+  const { solid, gradient, ratio, verdicts } = (results.gradient = await gradientAgainstSolid());
+  console.log(
+    `gradient ${gradient.median} ms (p10-p90 ${gradient.p10}-${gradient.p90}); solid ${solid.median} ms ` +
+      `(p10-p90 ${solid.p10}-${solid.p90}); gradient/solid per round ${ratio.median} % (p10-p90 ${ratio.p10}-${ratio.p90} %); ` +
+      `proofs ${JSON.stringify(verdicts)}`,
+  );
+  console.log(JSON.stringify(results));
+  process.exit(0);
+}
 for (const [name, raw] of Object.entries(STYLES)) {
   const order = orderOf(raw);
   const measured = await measure(order);

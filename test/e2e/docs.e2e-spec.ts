@@ -257,6 +257,20 @@ describeWithPrograms([
     }
   });
 
+  it('styled-codes.md: the gradient PNG, SVG and PDF read back as the card; the SVG has SVG gradients', () => {
+    const png = zbarimgRead(file('ada-gradient.png'))?.toString('utf8');
+    expect(png).toMatch(/\r\nFN:Ada Lovelace\r\n/);
+    expect(zbarimgRead(rasteriseSvg(file('ada-gradient.svg')))?.toString('utf8')).toBe(png);
+    const svg = file('ada-gradient.svg').toString('utf8');
+    expect([svg.includes('<linearGradient '), svg.includes('<radialGradient ')]).toEqual([true, true]);
+    const pdf = new PrintFile(file('ada-gradient.pdf'), 'pdf');
+    try {
+      expect(zbarimg(renderPdfPage(pdf, 1, 300), pdf.folder).toString('utf8')).toBe(png);
+    } finally {
+      pdf.done();
+    }
+  });
+
   it('print.md: a one-page PDF 30 mm square and an EPS 1.25 in wide, each the card', () => {
     const pdf = new PrintFile(file('ada-30mm.pdf'), 'pdf');
     const eps = new PrintFile(file('ada.eps'), 'eps');

@@ -39,9 +39,14 @@ function styleArgument(): JsonSchema {
     'anyOf',
     'additionalProperties',
   ]) as JsonSchema;
+  // Each colour is a string or a gradient, left open here: five copies of the gradient's shape would not
+  // fit the list's budget, and the route checks every colour's shape (OpenAPI's QrStyle has it whole).
+  const colors = (lean.properties as Record<string, JsonSchema>).colors;
+  const keys = Object.keys(colors.properties as JsonSchema);
+  colors.properties = Object.fromEntries(keys.map((key) => [key, {}]));
   return {
     ...lean,
-    description: 'Optional QrStyle as POST /v1/qrcodes takes it; colours #rrggbb, logo.image a data URL.',
+    description: 'Optional QrStyle as POST /v1/qrcodes takes it; colours #rrggbb or gradients; logo.image a data URL.',
   };
 }
 

@@ -20,9 +20,9 @@ describe('gradientShader', () => {
     );
     expect(fill).toEqual({ kind: 'linear', x1: 0, y1: 5, x2: 10, y2: 5, stops: expect.any(Array) });
     const shade = gradientShader(fill as Exclude<typeof fill, string>, 1, 10, 0);
-    expect(channels(shade(0))).toEqual([13, 0, 0, 255]);
-    expect(channels(shade(9))).toEqual([242, 0, 0, 255]);
-    expect(channels(shade(95))).toEqual(channels(shade(5)));
+    expect(channels(shade.at(0))).toEqual([13, 0, 0, 255]);
+    expect(channels(shade.at(9))).toEqual([242, 0, 0, 255]);
+    expect(channels(shade.at(95))).toEqual(channels(shade.at(5)));
   });
 
   it('a radial gradient runs from the centre to the corners; a band draws the same rows as the whole', () => {
@@ -36,8 +36,8 @@ describe('gradientShader', () => {
     const gradient = fill as Exclude<typeof fill, string>;
     const whole = gradientShader(gradient, 2, 20, 0);
     const band = gradientShader(gradient, 2, 20, 8);
-    expect(channels(whole(10 * 20 + 10))).toEqual([230, 230, 255, 255]);
-    expect(band(3 * 20 + 7)).toBe(whole(11 * 20 + 7));
-    expect(channels(whole(0))[2]).toBeLessThan(30);
+    expect(channels(whole.at(10 * 20 + 10))).toEqual([230, 230, 255, 255]);
+    expect(band.at(3 * 20 + 7)).toBe(whole.at(11 * 20 + 7));
+    expect(channels(whole.at(0))[2]).toBeLessThan(30);
   });
 });

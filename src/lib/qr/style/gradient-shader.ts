@@ -2,11 +2,19 @@ import type { SceneGradient } from '../qr-scene';
 import { opaquePixel, rgb } from './raster-pixel';
 import { paddedStops } from './style-gradient';
 
-/** The opaque colour (one 32-bit RGBA word) a gradient gives the pixel at an index of a picture. */
-export type PixelShader = (pixel: number) => number;
+/**
+ * The opaque colours (32-bit RGBA words, signed: an opaque word is then a small integer to V8, never
+ * a boxed number) a gradient gives the pixels of a picture: `at` one pixel by its index, `run` the
+ * pixels `from` to `to` (exclusive) of one row, written into `pixels`, with one step per pixel.
+ */
+export interface PixelShader {
+  at(pixel: number): number;
+  run(pixels: Int32Array | Uint32Array, from: number, to: number): void;
+}
 
 /** Colours a gradient is looked up in, from offset 0 to offset 1: finer than any 8-bit step of a code's size. */
 const STEPS = 1024;
+const LAST = STEPS - 1;
 
 /**
  * A gradient's colour at each pixel of a picture `width` pixels wide drawn at `scale` pixels a module,
@@ -16,35 +24,58 @@ const STEPS = 1024;
  */
 export function gradientShader(gradient: SceneGradient, scale: number, width: number, top: number): PixelShader {
   const table = colorTable(gradient);
-  const last = STEPS - 1;
-  const index = (t: number): number => (t <= 0 ? 0 : t >= 1 ? last : Math.round(t * last));
-  if (gradient.kind === 'radial') {
-    const cx = gradient.cx * scale - 0.5;
-    const cy = gradient.cy * scale - 0.5 - top;
-    const reach = gradient.r * scale;
-    return (pixel) => {
+  const rows = gradient.kind === 'radial' ? radialRows(gradient, scale, top) : linearRows(gradient, scale, top);
+  return {
+    at: (pixel) => {
       const x = pixel % width;
-      const y = (pixel - x) / width;
-      return table[index(Math.hypot(x - cx, y - cy) / reach)];
-    };
-  }
-  const dx = (gradient.x2 - gradient.x1) * scale;
-  const dy = (gradient.y2 - gradient.y1) * scale;
-  const squared = dx * dx + dy * dy;
-  const [ux, uy] = squared === 0 ? [0, 0] : [dx / squared, dy / squared];
-  const x0 = gradient.x1 * scale - 0.5;
-  const y0 = gradient.y1 * scale - 0.5 - top;
-  return (pixel) => {
-    const x = pixel % width;
-    const y = (pixel - x) / width;
-    return table[index((x - x0) * ux + (y - y0) * uy)];
+      return table[tableIndex(rows.offset(x, rows.row((pixel - x) / width)))];
+    },
+    run: (pixels, from, to) => {
+      const y = Math.floor(from / width);
+      const row = rows.row(y);
+      for (let pixel = from, x = from - y * width; pixel < to; pixel++, x++)
+        pixels[pixel] = table[tableIndex(rows.offset(x, row))];
+    },
   };
 }
 
-/** The gradient's colours at each of STEPS offsets from 0 to 1, as opaque pixels. */
-function colorTable(gradient: SceneGradient): Uint32Array {
+/** A gradient's offset at a pixel's centre: what a row shares (`row(y)`), then each pixel of it. */
+interface OffsetRows {
+  row(y: number): number;
+  offset(x: number, row: number): number;
+}
+
+function tableIndex(t: number): number {
+  return t <= 0 ? 0 : t >= 1 ? LAST : Math.round(t * LAST);
+}
+
+/** A linear gradient's offsets: the row's share `(y - y0)·uy`, then `(x - x0)·ux` added for each pixel. */
+function linearRows(gradient: Extract<SceneGradient, { kind: 'linear' }>, scale: number, top: number): OffsetRows {
+  const dx = (gradient.x2 - gradient.x1) * scale;
+  const dy = (gradient.y2 - gradient.y1) * scale;
+  const squared = dx * dx + dy * dy;
+  const ux = squared === 0 ? 0 : dx / squared;
+  const uy = squared === 0 ? 0 : dy / squared;
+  const x0 = gradient.x1 * scale - 0.5;
+  const y0 = gradient.y1 * scale - 0.5 - top;
+  return { row: (y) => (y - y0) * uy, offset: (x, row) => (x - x0) * ux + row };
+}
+
+/** A radial gradient's offsets: the row's squared distance from the centre, then the distance over the radius. */
+function radialRows(gradient: Extract<SceneGradient, { kind: 'radial' }>, scale: number, top: number): OffsetRows {
+  const cx = gradient.cx * scale - 0.5;
+  const cy = gradient.cy * scale - 0.5 - top;
+  const reach = gradient.r * scale;
+  return {
+    row: (y) => (y - cy) * (y - cy),
+    offset: (x, row) => Math.sqrt((x - cx) * (x - cx) + row) / reach,
+  };
+}
+
+/** The gradient's colours at each of STEPS offsets from 0 to 1, as opaque pixels (signed words). */
+function colorTable(gradient: SceneGradient): Int32Array {
   const stops = paddedStops(gradient.stops).map(({ offset, color }) => ({ offset, channels: rgb(color) }));
-  const table = new Uint32Array(STEPS);
+  const table = new Int32Array(STEPS);
   let segment = 0;
   for (let step = 0; step < STEPS; step++) {
     const t = step / (STEPS - 1);
@@ -54,7 +85,7 @@ function colorTable(gradient: SceneGradient): Uint32Array {
     const length = to.offset - from.offset;
     const share = length <= 0 ? 1 : Math.min(1, Math.max(0, (t - from.offset) / length));
     const [r, g, b] = from.channels.map((value, channel) => Math.round(value + (to.channels[channel] - value) * share));
-    table[step] = opaquePixel(r, g, b);
+    table[step] = opaquePixel(r, g, b) | 0;
   }
   return table;
 }

@@ -136,16 +136,16 @@ function stampTile(
 ): void {
   for (let ty = first; ty < last; ty++) {
     const line = corner + ty * width;
-    if (shade) {
+    if (shade && solidRows[ty]) shade.run(pixels, line, line + scale);
+    else if (shade)
       for (let tx = 0; tx < scale; tx++) {
         const alpha = coverage[ty * scale + tx];
         if (alpha === 0) continue;
-        const color = shade(line + tx);
+        const color = shade.at(line + tx);
         if (alpha === 255) pixels[line + tx] = color;
         else blend(data, (line + tx) * 4, color & 255, (color >>> 8) & 255, (color >>> 16) & 255, alpha);
       }
-      continue;
-    }
+    if (shade) continue;
     if (solidRows[ty]) {
       for (let tx = 0; tx < scale; tx++) pixels[line + tx] = solid;
       continue;

@@ -54,7 +54,7 @@ export function blankRaster(
   if (typeof background === 'string') pixels.fill(opaquePixel(...rgb(background)));
   else if (background) {
     const shade = gradientShader(background, scale, width, band?.top ?? 0);
-    for (let pixel = 0; pixel < pixels.length; pixel++) pixels[pixel] = shade(pixel);
+    for (let line = 0; line < pixels.length; line += width) shade.run(pixels, line, line + width);
   } else if (lent) data.fill(0);
   return { width, height, data };
 }

@@ -22,11 +22,12 @@ export function paintShadedCoverage(
   evenOdd: boolean,
 ): void {
   const lay = (from: number, to: number, alpha: number): void => {
-    for (let pixel = from; pixel < to; pixel++) {
-      const color = shade(pixel);
-      if (alpha === 255) pixels[pixel] = color;
-      else blend(data, pixel * 4, color & 255, (color >>> 8) & 255, (color >>> 16) & 255, alpha);
-    }
+    if (alpha === 255) shade.run(pixels, from, to);
+    else
+      for (let pixel = from; pixel < to; pixel++) {
+        const color = shade.at(pixel);
+        blend(data, pixel * 4, color & 255, (color >>> 8) & 255, (color >>> 16) & 255, alpha);
+      }
   };
   const { written, words, stride } = region;
   for (let row = 0; row < region.height; row++) {

@@ -29,72 +29,57 @@ const FAILURES = {
       : `This image has more pixels than the service reads (${error.details.maxPixels} at most); send a smaller one.`,
 };
 
-/**
- * Wires the scan zone and its picker, and returns `scanImage(file)` for what is dropped or pasted
- * elsewhere on the page. `onContact(code)` takes the code whose contact fills the form;
- * `onProblem(text)` what went wrong, in words; `onFailed(response, body)` any other answer.
- */
-export function setupScan({ onContact, onProblem, onFailed }) {
-  const limit = bodyLimit();
-  $('scan-limit').textContent = byteSize(limit);
-  const say = (text) => ($('scan-summary').textContent = text);
+/** The scan summary line under the zone. */
+const say = (text) => ($('scan-summary').textContent = text);
 
-  async function scanImage(file) {
-    clearScan();
-    const name = file.name || 'the pasted image';
-    if (file.size > limit)
-      return onProblem(`${name} is ${byteSize(file.size)}; the service reads an image of at most ${byteSize(limit)}.`);
-    say(`Reading ${name}…`);
-    let bitmap = null;
-    try {
-      bitmap = await createImageBitmap(file);
-    } catch {
-      // Not an image this browser draws: the service still says what it is.
-    }
-    const scale = bitmap ? drawImage(bitmap) : 1;
-    try {
-      const response = await fetch(api('v1/scans'), {
-        method: 'POST',
-        headers: { 'Content-Type': SCAN_TYPES.includes(file.type) ? file.type : 'application/octet-stream' },
-        body: file,
-      });
-      const body = await response.json().catch(() => null);
-      const error = body && body.error;
-      if (response.status === 422 && error && error.code === 'no_code_found') {
-        if (bitmap && error.details && error.details.seen) drawOutlines(error.details.seen, scale, { dashed: true });
-        say(noCodeWords(error));
-      } else if (!response.ok && error && FAILURES[error.code]) {
-        say('');
-        onProblem(FAILURES[error.code](error));
-      } else if (!response.ok) {
-        say('');
-        onFailed(response, body);
-      } else showAnswer(body, name, scale, bitmap !== null);
-    } catch {
-      say('');
-      onProblem('The service could not be reached. Check that it is running, then try again.');
-    }
-  }
-
-  function showAnswer(answer, name, scale, drawn) {
-    const { codes } = answer;
-    if (drawn)
-      drawOutlines(
-        codes.map((code) => code.position),
-        scale,
-      );
-    const contact = codes.findIndex((code) => code.import);
-    say(
-      `${name}: ${codes.length} code${codes.length === 1 ? '' : 's'} found` +
-        (contact >= 0 ? `; code ${contact + 1} holds a contact, now in the form.` : '; none holds a contact.'),
+/** The codes found in `name`, outlined on the drawn image; the first code with a contact fills the form. */
+function showAnswer(answer, { name, scale, drawn, onContact }) {
+  const { codes } = answer;
+  if (drawn)
+    drawOutlines(
+      codes.map((code) => code.position),
+      scale,
     );
-    showCodes(codes, (code, i) => {
-      say(`Code ${i + 1}’s contact is now in the form.`);
-      onContact(code);
-    });
-    if (contact >= 0) onContact(codes[contact]);
-  }
+  const contact = codes.findIndex((code) => code.import);
+  say(
+    `${name}: ${codes.length} code${codes.length === 1 ? '' : 's'} found` +
+      (contact >= 0 ? `; code ${contact + 1} holds a contact, now in the form.` : '; none holds a contact.'),
+  );
+  showCodes(codes, (code, i) => {
+    say(`Code ${i + 1}’s contact is now in the form.`);
+    onContact(code);
+  });
+  if (contact >= 0) onContact(codes[contact]);
+}
 
+/** POSTs `file` to v1/scans and shows what came back: the codes, why none was found, or the refusal. */
+async function postScan(file, { name, scale, drawn }, { onContact, onProblem, onFailed }) {
+  try {
+    const response = await fetch(api('v1/scans'), {
+      method: 'POST',
+      headers: { 'Content-Type': SCAN_TYPES.includes(file.type) ? file.type : 'application/octet-stream' },
+      body: file,
+    });
+    const body = await response.json().catch(() => null);
+    const error = body && body.error;
+    if (response.status === 422 && error && error.code === 'no_code_found') {
+      if (drawn && error.details && error.details.seen) drawOutlines(error.details.seen, scale, { dashed: true });
+      say(noCodeWords(error));
+    } else if (!response.ok && error && FAILURES[error.code]) {
+      say('');
+      onProblem(FAILURES[error.code](error));
+    } else if (!response.ok) {
+      say('');
+      onFailed(response, body);
+    } else showAnswer(body, { name, scale, drawn, onContact });
+  } catch {
+    say('');
+    onProblem('The service could not be reached. Check that it is running, then try again.');
+  }
+}
+
+/** Hands what is dropped on the zone, pasted into it or picked with its button to `scanImage`. */
+function wireScanZone(scanImage, onProblem) {
   const zone = $('scan-zone');
   // Dropped on the zone itself: the page-wide drop (import-card.js) hands images here too.
   zone.addEventListener('drop', (event) => {
@@ -118,5 +103,35 @@ export function setupScan({ onContact, onProblem, onFailed }) {
     // The same file chosen again is read again.
     $('scan-file').value = '';
   });
+}
+
+/**
+ * Wires the scan zone and its picker, and returns `scanImage(file)` for what is dropped or pasted
+ * elsewhere on the page. `onContact(code)` takes the code whose contact fills the form;
+ * `onProblem(text)` what went wrong, in words; `onFailed(response, body)` any other answer.
+ */
+export function setupScan(handlers) {
+  const limit = bodyLimit();
+  $('scan-limit').textContent = byteSize(limit);
+
+  async function scanImage(file) {
+    clearScan();
+    const name = file.name || 'the pasted image';
+    if (file.size > limit)
+      return handlers.onProblem(
+        `${name} is ${byteSize(file.size)}; the service reads an image of at most ${byteSize(limit)}.`,
+      );
+    say(`Reading ${name}…`);
+    let bitmap = null;
+    try {
+      bitmap = await createImageBitmap(file);
+    } catch {
+      // Not an image this browser draws: the service still says what it is.
+    }
+    const scale = bitmap ? drawImage(bitmap) : 1;
+    await postScan(file, { name, scale, drawn: bitmap !== null }, handlers);
+  }
+
+  wireScanZone(scanImage, handlers.onProblem);
   return scanImage;
 }

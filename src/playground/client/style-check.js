@@ -57,8 +57,8 @@ function showReport(answer) {
   const decoders = check.decoders.map(decoderName);
   const facts = [
     `Read back to exactly this card by ${listFormat.format(decoders)}.`,
-    check.levelRaised ? `Level ${check.level}, raised for the logo.` : `Level ${check.level}.`,
     ...(check.proof ? [proofFact(check.proof)] : []),
+    check.levelRaised ? `Level ${check.level}, raised for the logo.` : `Level ${check.level}.`,
     `Contrast ${check.contrast}:1${check.contrast >= 4.5 ? '' : ' (4.5:1 or more reads best)'}.`,
     `Quiet zone of ${check.quietZone} modules.`,
     ...(check.versionRaised

@@ -19,7 +19,6 @@ const MAX_LINES = 60;
 const BEING_SPLIT = new Set([
   'lib/qr/style/judge-qr-style.ts judgeQrStyle',
   'lib/qr/style/styled-qr-scene.ts styledQrLayers',
-  'playground/client/import-card.js setupImport',
 ]);
 
 interface LongFunction {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TYPICAL_CARD } from './cards.mjs';
+import { RICH_CARD, TYPICAL_CARD } from './cards.mjs';
 import { cpuSecondsOf, startServer } from './server-process.mjs';
 
 const OTHER = ['Νίκος Παπαδόπουλος', 'Дмитрий Иванов', '王小明', '山田太郎', '김민준'];
@@ -20,6 +20,37 @@ const ORGANIZATIONS = ['Analytical Engines Ltd', 'Example Organisation GmbH', 'S
 function contactOf(index) {
   const name = index % 10 === 9 ? `${OTHER[index % OTHER.length]} ${index}` : `Ada Lovelace ${index}`;
   return { ...TYPICAL_CARD, fullName: name, title: TITLES[index % 4], organization: ORGANIZATIONS[index % 3] };
+}
+
+/**
+ * A long rich contact, every field filled (two of each list, a note of 60 characters), each its
+ * own name: the card is over the layout's code box, so the sheet fits it (fields left out, or MECARD).
+ */
+export function richContactOf(index) {
+  return {
+    ...RICH_CARD,
+    fullName: `${contactOf(index).fullName} Byron`,
+    name: { ...RICH_CARD.name, family: `Lovelace ${index}`, additional: 'Augusta', suffix: 'FRS' },
+    nickname: 'Ada',
+    department: 'Research and Development',
+    title: TITLES[index % 4],
+    organization: ORGANIZATIONS[index % 3],
+    emails: [{ address: `person${index}@example.com`, type: 'work' }, RICH_CARD.emails[1]],
+    addresses: [
+      ...RICH_CARD.addresses,
+      {
+        street: `${index} Marylebone Road`,
+        locality: 'London',
+        postalCode: 'NW1 5LR',
+        country: 'United Kingdom',
+        type: 'home',
+      },
+    ],
+    birthday: '1815-12-10',
+    categories: ['mathematics', 'engines'],
+    note: `Contact ${index}. `.padEnd(60, 'Notes on the Analytical Engine, the Bernoulli numbers and the looms. '),
+    photoUrl: `https://example.com/photos/${index}.jpg`,
+  };
 }
 
 /** The Node flags of `npm start` (the Dockerfile's command too): the service's GC settings. */
@@ -33,8 +64,8 @@ const PRODUCTION_NODE_FLAGS = JSON.parse(
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-async function finishedBatch(url, items) {
-  const contacts = Array.from({ length: items }, (_, index) => contactOf(index));
+async function finishedBatch(url, items, rich = false) {
+  const contacts = Array.from({ length: items }, (_, index) => (rich ? richContactOf : contactOf)(index));
   const res = await fetch(`${url}/v1/batches`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -124,17 +155,25 @@ async function cardsAlongside(url, perSecond, done) {
  */
 export async function sheetRouteRun(
   dist,
-  { items = 10_000, cardsPerSecond = 20, env = {}, nodeArgs = PRODUCTION_NODE_FLAGS } = {},
+  { items = 10_000, cardsPerSecond = 20, env = {}, nodeArgs = PRODUCTION_NODE_FLAGS, rich = false } = {},
 ) {
   const service = await startServer({
     name: 'service (sheet)',
     script: join(dist, 'main.js'),
     cpu: '0,1',
     nodeArgs,
-    env: { NODE_ENV: 'production', RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'silent', REDIS_URL: '', ...env },
+    env: {
+      NODE_ENV: 'production',
+      RATE_LIMIT_MAX: '10000000',
+      LOG_LEVEL: 'silent',
+      REDIS_URL: '',
+      // 10,000 long rich contacts are about 8 MB of JSON, over the default 5 MiB body limit of a batch.
+      ...(rich ? { BATCH_BODY_LIMIT_BYTES: String(10 * 1024 * 1024) } : {}),
+      ...env,
+    },
   });
   try {
-    const id = await finishedBatch(service.url, items);
+    const id = await finishedBatch(service.url, items, rich);
     // The batch's own work is over: what follows is the sheet's.
     const cpuBefore = service.cpuSeconds();
     // The main thread's task directory has the process id for its thread id.
@@ -159,4 +198,16 @@ export async function sheetRouteRun(
   } finally {
     await service.stop();
   }
+}
+
+// Alone: `node bench/print-sheet-route.mjs [dist]`, one run a line; BENCH_PRINT_ITEMS (10000),
+// BENCH_PRINT_RUNS (1), BENCH_SHEET_RICH=1 for the long rich contacts.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = process.argv[2] ?? 'dist';
+  const options = {
+    items: Number(process.env.BENCH_PRINT_ITEMS ?? 10_000),
+    rich: process.env.BENCH_SHEET_RICH === '1',
+  };
+  for (let run = 0; run < Number(process.env.BENCH_PRINT_RUNS ?? 1); run++)
+    console.log(JSON.stringify({ dist, ...(await sheetRouteRun(dist, options)) }));
 }

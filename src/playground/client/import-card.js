@@ -62,56 +62,50 @@ export function showReport(report, name) {
 }
 
 /**
- * Wires the drop zone, paste and the file picker. `requestUrl()` is the form's request URL (its
- * template, format, budget and tag); `onImported(result, contact)` takes the answer and the
- * imported contact; `onFailed(response, body)` an answer that is not a card; `onRefused(text)` a
- * file that was not imported, in words; `onProblem(text)` a paste that held no card; `onImage(file)`
- * an image dropped or pasted (read for its codes, scan-image.js).
+ * Sends one file (or pasted card) to the service and hands the answer to `handlers` (setupImport's):
+ * a file over `limit` or empty is refused here, before anything is sent.
  */
-export function setupImport({ requestUrl, onStart, onImported, onFailed, onRefused, onProblem, onImage }) {
-  const limit = bodyLimit();
-  $('import-limit').textContent = byteSize(limit);
-
-  async function importCard(blob, name) {
-    clearReport();
-    if (blob.size > limit) {
-      onRefused(
-        `${name} is ${byteSize(blob.size)}; the service takes a contact file of at most ${byteSize(limit)}. Nothing was sent.`,
-      );
-      return;
-    }
-    if (blob.size === 0) {
-      onRefused(`${name} is empty. Nothing was sent.`);
-      return;
-    }
-    onStart(`Importing ${name}…`);
-    try {
-      const response = await fetch(requestUrl(), {
-        method: 'POST',
-        headers: { 'Content-Type': 'text/vcard', Accept: 'application/json' },
-        body: blob,
-      });
-      const body = await response.json().catch(() => null);
-      const failure = body && body.error && FAILURES[body.error.code];
-      if (!response.ok && failure) onRefused(failure(body.error));
-      else if (!response.ok && body && body.error && body.error.code === 'invalid_vcard')
-        onRefused(
-          `${name} could not be imported: ${body.error.message} Export the contact again from the address book.`,
-        );
-      else if (!response.ok) onFailed(response, body);
-      else {
-        showReport(body.import, name);
-        await onImported(body, body.import.contact);
-      }
-    } catch {
-      onRefused('The service could not be reached. Check that it is running, then try again.');
-    }
+async function importCard(blob, name, limit, { requestUrl, onStart, onImported, onFailed, onRefused }) {
+  clearReport();
+  if (blob.size > limit) {
+    onRefused(
+      `${name} is ${byteSize(blob.size)}; the service takes a contact file of at most ${byteSize(limit)}. Nothing was sent.`,
+    );
+    return;
   }
+  if (blob.size === 0) {
+    onRefused(`${name} is empty. Nothing was sent.`);
+    return;
+  }
+  onStart(`Importing ${name}…`);
+  try {
+    const response = await fetch(requestUrl(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/vcard', Accept: 'application/json' },
+      body: blob,
+    });
+    const body = await response.json().catch(() => null);
+    const failure = body && body.error && FAILURES[body.error.code];
+    if (!response.ok && failure) onRefused(failure(body.error));
+    else if (!response.ok && body && body.error && body.error.code === 'invalid_vcard')
+      onRefused(`${name} could not be imported: ${body.error.message} Export the contact again from the address book.`);
+    else if (!response.ok) onFailed(response, body);
+    else {
+      showReport(body.import, name);
+      await onImported(body, body.import.contact);
+    }
+  } catch {
+    onRefused('The service could not be reached. Check that it is running, then try again.');
+  }
+}
 
-  const zone = $('drop-zone');
-  const fileOf = (transfer) => (transfer && transfer.files && transfer.files.length > 0 ? transfer.files[0] : null);
-  // A file dropped anywhere on the page is imported, never opened by the browser in the page's
-  // place; text dragged into a field is left to the field.
+const fileOf = (transfer) => (transfer && transfer.files && transfer.files.length > 0 ? transfer.files[0] : null);
+
+/**
+ * A file dropped anywhere on the page is imported, never opened by the browser in the page's
+ * place; text dragged into a field is left to the field.
+ */
+function importDropped(zone, importFile) {
   const carriesFiles = (event) => Boolean(event.dataTransfer && [...event.dataTransfer.types].includes('Files'));
   document.addEventListener('dragover', (event) => {
     if (!carriesFiles(event)) return;
@@ -126,32 +120,52 @@ export function setupImport({ requestUrl, onStart, onImported, onFailed, onRefus
     event.preventDefault();
     zone.classList.remove('dragging');
     const file = fileOf(event.dataTransfer);
-    if (file && file.type.startsWith('image/')) onImage(file);
-    else if (file) void importCard(file, file.name);
+    if (file) importFile(file, file.name);
   });
-  // A paste into a field stays that field's; anywhere else (the drop zone first) a card is imported.
+}
+
+/** A paste into a field stays that field's; anywhere else (the drop zone first) a card is imported. */
+function importPasted(zone, importFile, onProblem) {
   document.addEventListener('paste', (event) => {
     if (event.target !== zone && event.target.closest('input, textarea, select, [contenteditable]')) return;
     const file = fileOf(event.clipboardData);
     const text = event.clipboardData ? event.clipboardData.getData('text/plain') : '';
-    if (file && file.type.startsWith('image/')) {
-      event.preventDefault();
-      onImage(file);
-      return;
-    }
     if (!file && !/BEGIN:VCARD/i.test(text)) {
       if (event.target === zone)
         onProblem('The clipboard holds no vCard: copy a .vcf file, or the text of one (BEGIN:VCARD … END:VCARD).');
       return;
     }
     event.preventDefault();
-    if (file) void importCard(file, file.name);
-    else void importCard(new Blob([text], { type: 'text/vcard' }), 'the pasted card');
+    if (file) importFile(file, file.name);
+    else importFile(new Blob([text], { type: 'text/vcard' }), 'the pasted card');
   });
-  $('vcf-file').addEventListener('change', () => {
-    const file = $('vcf-file').files[0];
-    if (file) void importCard(file, file.name);
-    // The same file chosen again is imported again.
-    $('vcf-file').value = '';
+}
+
+/** A file chosen with the picker is imported; the same file chosen again is imported again. */
+function importPicked(importFile) {
+  const picker = $('vcf-file');
+  picker.addEventListener('change', () => {
+    const file = picker.files[0];
+    if (file) importFile(file, file.name);
+    picker.value = '';
   });
+}
+
+/**
+ * Wires the drop zone, paste and the file picker. `requestUrl()` is the form's request URL (its
+ * template, format, budget and tag); `onImported(result, contact)` takes the answer and the
+ * imported contact; `onFailed(response, body)` an answer that is not a card; `onRefused(text)` a
+ * file that was not imported, in words; `onProblem(text)` a paste that held no card; `onImage(file)`
+ * an image dropped or pasted (read for its codes, scan-image.js).
+ */
+export function setupImport(handlers) {
+  const limit = bodyLimit();
+  $('import-limit').textContent = byteSize(limit);
+  const importFile = (blob, name) => void importCard(blob, name, limit, handlers);
+  // An image dropped or pasted is read for its codes; any other file is imported as a card.
+  const takeFile = (blob, name) => (blob.type.startsWith('image/') ? handlers.onImage(blob) : importFile(blob, name));
+  const zone = $('drop-zone');
+  importDropped(zone, takeFile);
+  importPasted(zone, takeFile, handlers.onProblem);
+  importPicked(importFile);
 }

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { CONTACTS_PER_RATE_UNIT } from '../batches/batches.service';
 import { BATCH_ITEMS_QUERY } from '../batches/batch-queries';
 import { BatchDto, BatchItemsPageDto } from '../batches/dto/batch.dto';

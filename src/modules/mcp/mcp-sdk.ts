@@ -1,12 +1,42 @@
-import type * as ServerIndex from '@modelcontextprotocol/sdk/server/index.js';
-import type * as StreamableHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type * as Types from '@modelcontextprotocol/sdk/types.js';
+import type * as ServerPackage from '@modelcontextprotocol/server';
+import { toolCallProblem } from './tool-call-params';
 
-/** The parts of the official MCP SDK this module uses at run time. */
+type WrappedHandler = (
+  request: ServerPackage.JSONRPCRequest,
+  ctx: ServerPackage.ServerContext,
+) => Promise<ServerPackage.Result>;
+
+/** JSON-RPC 2.0's "Invalid params". */
+const INVALID_PARAMS = -32602;
+
+/** The parts of the official MCP SDK (v2, `@modelcontextprotocol/server`) this module uses at run time. */
 export interface McpSdk {
-  Server: typeof ServerIndex.Server;
-  StreamableHTTPServerTransport: typeof StreamableHttp.StreamableHTTPServerTransport;
-  types: typeof Types;
+  /** The SDK's low-level `Server`, answering a malformed tools/call in one line (see below). */
+  Server: typeof ServerPackage.Server;
+  WebStandardStreamableHTTPServerTransport: typeof ServerPackage.WebStandardStreamableHTTPServerTransport;
+  createMcpHandler: typeof ServerPackage.createMcpHandler;
+  isLegacyRequest: typeof ServerPackage.isLegacyRequest;
+  /** The 2025-era revisions the SDK negotiates with `initialize`, newest first. */
+  legacyProtocolVersions: readonly string[];
+}
+
+/**
+ * The SDK's Server with its tools/call check in a few words: the SDK's own answers a call without a
+ * name, or with arguments that are not an object, with -32602 and the whole zod report; this one
+ * answers -32602 with the sentence `toolCallProblem()` gives, in either era, before the SDK's check.
+ */
+function checkedServer(sdk: typeof ServerPackage): typeof ServerPackage.Server {
+  return class CheckedServer extends sdk.Server {
+    protected override _wrapHandler(method: string, handler: WrappedHandler): WrappedHandler {
+      const wrapped = super._wrapHandler(method, handler);
+      if (method !== 'tools/call') return wrapped;
+      return (request, ctx) => {
+        const problem = toolCallProblem(request);
+        if (problem !== undefined) throw Object.assign(new Error(problem), { code: INVALID_PARAMS });
+        return wrapped(request, ctx);
+      };
+    }
+  } as unknown as typeof ServerPackage.Server;
 }
 
 let loaded: McpSdk | undefined;
@@ -19,14 +49,15 @@ let loaded: McpSdk | undefined;
  * checks that it does not).
  */
 export function mcpSdk(): McpSdk {
-  /* eslint-disable @typescript-eslint/no-require-imports -- loaded on the first MCP request (see above) */
-  loaded ??= {
-    Server: (require('@modelcontextprotocol/sdk/server/index.js') as typeof ServerIndex).Server,
-    StreamableHTTPServerTransport: (
-      require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof StreamableHttp
-    ).StreamableHTTPServerTransport,
-    types: require('@modelcontextprotocol/sdk/types.js') as typeof Types,
+  if (loaded) return loaded;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first MCP request (see above)
+  const sdk = require('@modelcontextprotocol/server') as typeof ServerPackage;
+  loaded = {
+    Server: checkedServer(sdk),
+    WebStandardStreamableHTTPServerTransport: sdk.WebStandardStreamableHTTPServerTransport,
+    createMcpHandler: sdk.createMcpHandler,
+    isLegacyRequest: sdk.isLegacyRequest,
+    legacyProtocolVersions: sdk.SUPPORTED_PROTOCOL_VERSIONS,
   };
-  /* eslint-enable @typescript-eslint/no-require-imports */
   return loaded;
 }

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { ruleJsonSchema } from '../../lib/contact';
 import { QR_STYLE_RULE } from '../../lib/qr/style/qr-style-rule';
 import { ProductContextDto } from '../product/dto/product-context.dto';

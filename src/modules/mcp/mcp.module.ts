@@ -4,12 +4,20 @@ import { ProductModule } from '../product/product.module';
 import { QrCodesModule } from '../qrcodes/qrcodes.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { VCardModule } from '../vcard/vcard.module';
+import { MCP_FEATURES, type McpFeature } from './mcp-feature';
 import { McpHostGuard } from './mcp-host.guard';
+import { McpHttpTransport } from './mcp-http-transport';
 import { McpPrompts } from './mcp-prompts';
 import { McpResources } from './mcp-resources';
 import { McpServerFactory } from './mcp-server.factory';
 import { McpTools } from './mcp-tools';
 import { McpController } from './mcp.controller';
+
+/**
+ * The parts of the MCP server, in the order they are listed (mcp-feature.ts): a new tool, resource
+ * or prompt is a class implementing McpFeature in a file of its own, and its name here.
+ */
+const MCP_FEATURE_CLASSES = [McpTools, McpResources, McpPrompts];
 
 /**
  * The MCP endpoint over Streamable HTTP: tools `create_vcard_payload`, `create_vcard_qr_code`,
@@ -20,6 +28,12 @@ import { McpController } from './mcp.controller';
 @Module({
   imports: [ProductModule, TemplatesModule, VCardModule, BatchesModule, QrCodesModule],
   controllers: [McpController],
-  providers: [McpTools, McpResources, McpPrompts, McpServerFactory, McpHostGuard],
+  providers: [
+    ...MCP_FEATURE_CLASSES,
+    { provide: MCP_FEATURES, useFactory: (...features: McpFeature[]) => features, inject: MCP_FEATURE_CLASSES },
+    McpServerFactory,
+    McpHttpTransport,
+    McpHostGuard,
+  ],
 })
 export class McpModule {}

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import type { McpHttpHandler } from '@modelcontextprotocol/server';
+import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { type HttpRequestLike, nativeRequest } from '../../http/native-http';
+import type { McpCallContext } from './mcp-call-context';
+import { mcpSdk } from './mcp-sdk';
+import { McpServerFactory } from './mcp-server.factory';
+
+/** Hop-by-hop and body-framing headers: the web Request carries no body (the host has parsed it). */
+const NOT_FORWARDED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'expect']);
+
+/**
+ * The web `Request` the SDK's handlers take, from the host's request: its method, URL and headers,
+ * no body (the host read and size-limited it; the parsed body is handed over beside it), aborted
+ * when the client goes away.
+ */
+function webRequest(request: HttpRequestLike, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(nativeRequest(request).headers)) {
+    if (value === undefined || NOT_FORWARDED.has(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const url = new URL(request.originalUrl ?? request.url, 'http://localhost');
+  return new Request(url, { method: request.method, headers, signal });
+}
+
+/** Writes the SDK's web `Response` to Node's response: a JSON body at once, an event stream as it comes. */
+async function writeAnswer(answer: Response, response: ServerResponse): Promise<void> {
+  response.statusCode = answer.status;
+  answer.headers.forEach((value, name) => response.setHeader(name, value));
+  if (answer.body === null) {
+    response.end();
+    return;
+  }
+  if (!(answer.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    response.end(Buffer.from(await answer.arrayBuffer()));
+    return;
+  }
+  await pipeline(Readable.fromWeb(answer.body as NodeReadableStream), response).catch(() => undefined);
+}
+
+/**
+ * MCP's Streamable HTTP on the host's request and response, for both protocol eras, from one server
+ * factory (McpServerFactory): a 2026-07-28 request (its `_meta` names its protocol version) goes to
+ * the SDK's modern handler, which checks the version (-32022), the MCP-Protocol-Version, Mcp-Method
+ * and Mcp-Name headers against the body (-32020) and answers with `resultType` and the lists'
+ * cache fields; anything else (`initialize` and the 2025-era requests after it) to a stateless
+ * 2025-era transport answering JSON, as the service did before the revision.
+ */
+@Injectable()
+export class McpHttpTransport {
+  private modern?: McpHttpHandler;
+  /** The host request each web Request stands for, for the modern handler's server factory. */
+  private readonly contexts = new WeakMap<Request, McpCallContext>();
+
+  constructor(private readonly servers: McpServerFactory) {}
+
+  /** Answers one POSTed JSON-RPC message (`body`, parsed by the host) on `response`. */
+  async serve(body: unknown, response: ServerResponse, context: McpCallContext): Promise<void> {
+    const client = new AbortController();
+    response.on('close', () => client.abort());
+    const request = webRequest(context.request, client.signal);
+    const legacy = await mcpSdk().isLegacyRequest(request, body);
+    const answer = legacy
+      ? await this.serveLegacy(request, body, context)
+      : await this.serveModern(request, body, context);
+    await writeAnswer(answer, response);
+  }
+
+  private async serveLegacy(request: Request, body: unknown, context: McpCallContext): Promise<Response> {
+    const server = this.servers.create(context);
+    // JSON responses, not SSE, as before 2026-07-28 was served: plain JSON for curl and non-SDK clients.
+    const transport = new (mcpSdk().WebStandardStreamableHTTPServerTransport)({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, { parsedBody: body });
+    } finally {
+      void transport.close();
+      void server.close();
+    }
+  }
+
+  private serveModern(request: Request, body: unknown, context: McpCallContext): Promise<Response> {
+    this.contexts.set(request, context);
+    this.modern ??= mcpSdk().createMcpHandler(
+      ({ requestInfo }) => {
+        const known = requestInfo === undefined ? undefined : this.contexts.get(requestInfo);
+        if (known === undefined) throw new Error('MCP request without its HTTP context');
+        return this.servers.create(known);
+      },
+      // 2025-era traffic never reaches it (serveLegacy); a JSON answer unless a tool sends progress first.
+      { legacy: 'reject', responseMode: 'auto' },
+    );
+    return this.modern.fetch(request, { parsedBody: body });
+  }
+}

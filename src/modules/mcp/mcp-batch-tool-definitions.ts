@@ -24,7 +24,7 @@ export function batchToolDefinitions(maxContacts: number, contact: JsonSchema): 
       name: 'create_vcard_batch',
       title: 'Create vCard payloads for many contacts',
       description:
-        `Starts a batch of 1 to ${maxContacts} contacts (the fields and limits of create_vcard_payload; an invalid one fails alone), or of the cards of vcard text (each imported as import_vcard does, its report in its item), and returns it at once (status queued) with its progress and links. ` +
+        `Starts a batch of 1 to ${maxContacts} contacts (the fields and limits of create_vcard_payload; an invalid one fails alone), or of the cards of vcard text (each imported as import_vcard does, its report in its item), and returns it at once (status queued). ` +
         `Follow it with get_vcard_batch until status is succeeded, then read the outcomes with list_vcard_batch_items. As POST /v1/batches; costs ceil(contacts / ${CONTACTS_PER_RATE_UNIT}) units of the rate budget; the contacts are kept until the batch expires.`,
       inputSchema: object({
         contacts: {
@@ -44,7 +44,7 @@ export function batchToolDefinitions(maxContacts: number, contact: JsonSchema): 
       name: 'get_vcard_batch',
       title: 'Get a batch and its progress',
       description:
-        'Returns a batch created by create_vcard_batch: status (queued, running, succeeded, failed) and progress. As GET /v1/batches/{id}; an unknown or expired id is the error batch_not_found.',
+        'Returns a batch created by create_vcard_batch: its status and progress. As GET /v1/batches/{id}; an unknown or expired id is the error batch_not_found.',
       inputSchema: object({ batchId: BATCH_ID }, ['batchId']),
       outputSchema: output(dtoJsonSchema(BatchDto)),
       annotations: READ_ONLY,
@@ -54,7 +54,7 @@ export function batchToolDefinitions(maxContacts: number, contact: JsonSchema): 
       title: "List a batch's outcomes",
       description:
         "Pages through a batch's outcomes in input order: each item is {index, status, result | error}, result exactly what create_vcard_payload returns for that contact, error the error it would have returned; pending until processed. " +
-        'Pass pagination.next_cursor as cursor until pagination.has_more is false. As GET /v1/batches/{id}/items.',
+        'Paged as list_templates is. As GET /v1/batches/{id}/items.',
       inputSchema: object({ batchId: BATCH_ID, ...BATCH_ITEMS_QUERY.schemas() }, ['batchId']),
       outputSchema: output(dtoJsonSchema(BatchItemsPageDto, OUTPUT_OF_ITEMS)),
       annotations: READ_ONLY,

@@ -21,20 +21,33 @@ export interface McpSdk {
 }
 
 /**
- * The SDK's Server with its tools/call check in a few words: the SDK's own answers a call without a
- * name, or with arguments that are not an object, with -32602 and the whole zod report; this one
- * answers -32602 with the sentence `toolCallProblem()` gives, in either era, before the SDK's check.
+ * The SDK's Server with two changes:
+ * - its tools/call check in a few words: the SDK's own answers a call without a name, or with
+ *   arguments that are not an object, with -32602 and the whole zod report; this one answers
+ *   -32602 with the sentence `toolCallProblem()` gives, in either era, before the SDK's check;
+ * - on 2026-07-28, where every result names the server in `_meta`, only `server/discover` carries
+ *   the whole identity (title, website, icons); other results name it and its version, which keeps
+ *   `tools/list` within its 24,000 bytes.
  */
 function checkedServer(sdk: typeof ServerPackage): typeof ServerPackage.Server {
   return class CheckedServer extends sdk.Server {
+    /** The method this one-request server is answering. */
+    private answering?: string;
+
     protected override _wrapHandler(method: string, handler: WrappedHandler): WrappedHandler {
       const wrapped = super._wrapHandler(method, handler);
-      if (method !== 'tools/call') return wrapped;
       return (request, ctx) => {
-        const problem = toolCallProblem(request);
+        this.answering = method;
+        const problem = method === 'tools/call' ? toolCallProblem(request) : undefined;
         if (problem !== undefined) throw Object.assign(new Error(problem), { code: INVALID_PARAMS });
         return wrapped(request, ctx);
       };
+    }
+
+    protected override _outboundServerInfo(): ServerPackage.Implementation | undefined {
+      const info = super._outboundServerInfo();
+      if (info === undefined || this.answering === 'server/discover') return info;
+      return { name: info.name, version: info.version };
     }
   } as unknown as typeof ServerPackage.Server;
 }

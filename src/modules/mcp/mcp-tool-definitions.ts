@@ -53,7 +53,7 @@ function cardToolDefinitions(contact: ContactSchemas): Tool[] {
       title: 'Create a vCard QR payload',
       description:
         'Builds a contact card (vCard 3.0, read by every phone; vCard 4.0 or MECARD with format) and returns qrPayload (the exact text to encode), vcard (the .vcf text) and qr (bytes, smallest QR version per level, warnings; with qrVersion, the fields left out to fit); with nfc, fitted to that NFC tag (nfc.message: the NDEF message). ' +
-        `Unknown fields are refused. As POST /v1/vcard. Deterministic; stores nothing. ${ON_ERROR}`,
+        `Unknown fields are refused. As POST /v1/vcard; stores nothing. ${ON_ERROR}`,
       inputSchema: contactWith(contact.described, CARD_QUERY.schemas()),
       outputSchema: output(dtoJsonSchema(VCardResponseDto, OUTPUT_OF_CARD)),
       annotations: READ_ONLY,
@@ -78,7 +78,7 @@ function cardToolDefinitions(contact: ContactSchemas): Tool[] {
       name: 'create_vcard_qr_code',
       title: 'Create a vCard QR code image',
       description:
-        'Builds the card of create_vcard_payload (same fields, limits and arguments, described there) and returns its QR code as a PNG image to show the user, qrPayload as text, and the card as create_vcard_payload does. ' +
+        'Builds the card of create_vcard_payload (same fields, limits and arguments, described there) and returns its QR code as a PNG image to show the user, qrPayload as text, and the card. ' +
         `As POST /v1/vcard with Accept: image/png; with style, as POST /v1/qrcodes (read back by two decoders: qr.check).`,
       inputSchema: contactWith(contact.bare, { ...bareArguments(VCARD_QUERY.schemas()), style: styleArgument() }),
       outputSchema: output(dtoJsonSchema(VCardResponseDto, OUTPUT_OF_CODE)),
@@ -104,7 +104,7 @@ function catalogueToolDefinitions(): Tool[] {
       name: 'get_product_context',
       title: 'Get product context',
       description:
-        'Describes this service: what it does, privacy (no contact is stored), use cases, encoding and QR advice, field limits, the rate limit and URLs. Takes no input.',
+        'Describes this service: what it does, privacy (no contact is stored), use cases, encoding and QR advice, field limits, the rate limit and URLs.',
       inputSchema: object({}),
       outputSchema: output(dtoJsonSchema(ProductContextDto)),
       annotations: READ_ONLY,

@@ -24,8 +24,8 @@ export function batchToolDefinitions(maxContacts: number, contact: JsonSchema): 
       name: 'create_vcard_batch',
       title: 'Create vCard payloads for many contacts',
       description:
-        `Starts a batch of 1 to ${maxContacts} contacts (the fields and limits of create_vcard_payload; an invalid one fails alone), or of the cards of vcard text (each imported as import_vcard does, its report in its item), and returns it at once (status queued) with its progress and links. ` +
-        `Follow it with get_vcard_batch until status is succeeded, then read the outcomes with list_vcard_batch_items. As POST /v1/batches; costs ceil(contacts / ${CONTACTS_PER_RATE_UNIT}) units of the rate budget; the contacts are kept until the batch expires.`,
+        `Starts a batch of 1 to ${maxContacts} contacts (the fields and limits of create_vcard_payload; an invalid one fails alone), or of the cards of vcard text (each imported as import_vcard does), and returns it at once (queued). ` +
+        `Poll get_vcard_batch until succeeded, then list_vcard_batch_items; or run it as a task. As POST /v1/batches; costs ceil(contacts / ${CONTACTS_PER_RATE_UNIT}) units of the rate budget; contacts kept until it expires.`,
       inputSchema: object({
         contacts: {
           type: 'array',
@@ -39,6 +39,8 @@ export function batchToolDefinitions(maxContacts: number, contact: JsonSchema): 
       }),
       outputSchema: output(dtoJsonSchema(BatchDto)),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      // MCP Tasks: a client that sends a task param gets a task (mcp-tasks.ts); others, the batch at once.
+      execution: { taskSupport: 'optional' },
     },
     {
       name: 'get_vcard_batch',

@@ -9,6 +9,7 @@ import { McpPrompts } from './mcp-prompts';
 import { MCP_RESOURCE_TEMPLATES, MCP_RESOURCES, McpResources } from './mcp-resources';
 import { mcpSdk } from './mcp-sdk';
 import type { McpCallContext } from './mcp-call-context';
+import { McpTasks } from './mcp-tasks';
 import { McpTools } from './mcp-tools';
 
 /** What GET /mcp answers a browser or curl: enough to configure a client without speaking MCP. */
@@ -44,6 +45,7 @@ export class McpServerFactory {
     private readonly tools: McpTools,
     private readonly resources: McpResources,
     private readonly prompts: McpPrompts,
+    private readonly tasks: McpTasks,
   ) {
     this.info = {
       name: SERVICE_NAME,
@@ -65,13 +67,18 @@ export class McpServerFactory {
         resources: { listChanged: false },
         prompts: { listChanged: false },
         completions: {},
+        tasks: this.tasks.capability,
       },
       instructions: this.instructions,
     });
     server.setRequestHandler(types.ListToolsRequestSchema, () => ({ tools: this.tools.definitions }));
-    server.setRequestHandler(types.CallToolRequestSchema, (request) =>
-      this.tools.call(request.params.name, request.params.arguments, context),
+    server.setRequestHandler(
+      types.CallToolRequestSchema,
+      (request, extra) =>
+        this.tasks.call(request, extra, context) ??
+        this.tools.call(request.params.name, request.params.arguments, context),
     );
+    this.tasks.serve(server, context);
     this.serveResourcesAndPrompts(server, context);
     return server;
   }

@@ -13,6 +13,7 @@ import { mcpSdk } from './mcp-sdk';
 import { McpServerDescription, McpServerFactory } from './mcp-server.factory';
 import { refuseJsonRpc } from './jsonrpc-refusal';
 import { refuseMalformedToolCalls } from './tool-call-params';
+import { sendsProgress } from './mcp-progress';
 
 const NO_STREAM = {
   message: 'This MCP server is stateless and offers no server-to-client event stream.',
@@ -51,11 +52,11 @@ export class McpController {
         if (!raw.headersSent) raw.setHeader(name, value);
       },
     });
-    // JSON responses, not SSE: the tools answer at once and send no progress, so there is nothing to
-    // stream, and plain JSON is easier for curl and non-SDK clients. The SDK client accepts both.
+    // JSON responses, easier for curl and non-SDK clients (the SDK client accepts both); an SSE stream
+    // only for a message that sends progress before its answer (mcp-progress.ts).
     const transport = new (mcpSdk().StreamableHTTPServerTransport)({
       sessionIdGenerator: undefined,
-      enableJsonResponse: true,
+      enableJsonResponse: !sendsProgress(body),
     });
     raw.on('close', () => {
       void transport.close();

@@ -8,6 +8,7 @@ import { McpHostGuard } from './mcp-host.guard';
 import { McpPrompts } from './mcp-prompts';
 import { McpResources } from './mcp-resources';
 import { McpServerFactory } from './mcp-server.factory';
+import { McpTasks } from './mcp-tasks';
 import { McpTools } from './mcp-tools';
 import { McpController } from './mcp.controller';
 
@@ -20,6 +21,6 @@ import { McpController } from './mcp.controller';
 @Module({
   imports: [ProductModule, TemplatesModule, VCardModule, BatchesModule, QrCodesModule],
   controllers: [McpController],
-  providers: [McpTools, McpResources, McpPrompts, McpServerFactory, McpHostGuard],
+  providers: [McpTools, McpResources, McpPrompts, McpTasks, McpServerFactory, McpHostGuard],
 })
 export class McpModule {}

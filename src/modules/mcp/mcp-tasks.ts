@@ -1,0 +1,166 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type {
+  CallToolRequest,
+  CallToolResult,
+  ServerNotification,
+  ServerRequest,
+  Task,
+} from '@modelcontextprotocol/sdk/types.js';
+import { ApiError } from '../../core/errors/api-error';
+import type { BatchRecord } from '../../infra/store/batch-record';
+import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
+import { BatchesService } from '../batches/batches.service';
+import type { McpCallContext } from './mcp-call-context';
+import { mcpSdk } from './mcp-sdk';
+import {
+  followBatch,
+  isFinished,
+  PROGRESS_TOOL,
+  progressMessage,
+  progressNotification,
+  progressTokenOf,
+} from './mcp-progress';
+import { taskId, taskIdParts, type ProgressToken } from './mcp-task-id';
+import { McpTools } from './mcp-tools';
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** How often a client should poll tasks/get, in milliseconds (the SDK client waits this long). */
+const POLL_INTERVAL_MS = 1000;
+/** Outcomes a finished task's result carries; the rest are list_vcard_batch_items' to page. */
+const RESULT_ITEMS = 100;
+
+/** A task this server never gave or no longer has, in the words the SDK uses (JSON-RPC -32602). */
+const taskNotFound = (): Error =>
+  Object.assign(new Error('Task not found: unknown, or expired with its batch.'), { code: -32602 });
+
+/**
+ * The MCP Tasks extension for batches, and progress notifications for a batch call. A
+ * create_vcard_batch call with a `task` param answers at once with a task whose id names its batch
+ * (mcp-task-id.ts): the batch is the task's state, in the BatchStore (memory or Redis), so any
+ * instance answers tasks/get and tasks/result, and the task expires with its batch. A call with a
+ * `_meta.progressToken` and no task waits for its batch, sending notifications/progress as its
+ * contacts are processed, and answers what get_vcard_batch answers once it has finished. Without
+ * either, the call is the polling tool it always was.
+ */
+@Injectable()
+export class McpTasks {
+  /** The server's tasks capability: tool calls may be tasks; no list, no cancel (a batch runs to its end). */
+  readonly capability = { requests: { tools: { call: {} } } };
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
+    private readonly batches: BatchesService,
+    private readonly tools: McpTools,
+  ) {}
+
+  /** tasks/get and tasks/result on one request's server. */
+  serve(server: Server, context: McpCallContext): void {
+    const { types } = mcpSdk();
+    server.setRequestHandler(types.GetTaskRequestSchema, async (request) => {
+      const parts = taskIdParts(request.params.taskId);
+      if (!parts) throw taskNotFound();
+      return this.task(await this.batch(parts.batchId), request.params.taskId);
+    });
+    server.setRequestHandler(types.GetTaskPayloadRequestSchema, async (request, extra) =>
+      this.result(request.params.taskId, progressTokenOf(request.params), extra, context),
+    );
+  }
+
+  /** A batch call as a task or with progress; undefined for any other call (McpTools answers it). */
+  call(request: CallToolRequest, extra: Extra, context: McpCallContext): Promise<object> | undefined {
+    const { name, arguments: args, task } = request.params;
+    const progressToken = progressTokenOf(request.params);
+    if (name !== PROGRESS_TOOL || (task === undefined && progressToken === undefined)) return undefined;
+    return task === undefined
+      ? this.callWithProgress(args, progressToken as ProgressToken, extra, context)
+      : this.createTask(args, progressToken, context);
+  }
+
+  /** Creates the batch and answers its task (CreateTaskResult); a refused batch is a JSON-RPC error. */
+  private async createTask(args: unknown, progressToken: ProgressToken | undefined, context: McpCallContext) {
+    const batch = await this.created(args, context);
+    return { task: this.task(batch, taskId(batch.id, progressToken)) };
+  }
+
+  /** Creates the batch, follows it to its end with progress, then answers what get_vcard_batch answers. */
+  private async callWithProgress(
+    args: unknown,
+    progressToken: ProgressToken,
+    extra: Extra,
+    context: McpCallContext,
+  ): Promise<CallToolResult> {
+    const created = await this.tools.call(PROGRESS_TOOL, args as Record<string, unknown>, context);
+    const id = (created.structuredContent as { id?: string } | undefined)?.id;
+    if (created.isError || id === undefined) return created;
+    await followBatch(
+      () => this.batches.get(id),
+      extra.signal,
+      (batch) => extra.sendNotification(progressNotification(progressToken, batch)),
+    );
+    return this.tools.call('get_vcard_batch', { batchId: id }, context);
+  }
+
+  /**
+   * tasks/result: waits for the batch to finish (sending progress for the request's own token, or
+   * the creating call's), then answers the tool's result: the batch as get_vcard_batch answers it,
+   * its first outcomes, and the resource links to its files.
+   */
+  private async result(id: string, own: ProgressToken | undefined, extra: Extra, context: McpCallContext) {
+    const parts = taskIdParts(id);
+    if (!parts) throw taskNotFound();
+    const token = own ?? parts.progressToken;
+    const batch = await followBatch(
+      () => this.batch(parts.batchId),
+      extra.signal,
+      (now) => (token === undefined ? Promise.resolve() : extra.sendNotification(progressNotification(token, now))),
+    );
+    if (!isFinished(batch)) throw Object.assign(new Error('The request was cancelled.'), { code: -32603 });
+    if (token !== undefined)
+      await extra.sendNotification({ method: 'notifications/tasks/status', params: this.task(batch, id) });
+    const found = await this.tools.call('get_vcard_batch', { batchId: batch.id }, context);
+    const items = await this.tools.call('list_vcard_batch_items', { batchId: batch.id, limit: RESULT_ITEMS }, context);
+    const [json, ...links] = found.content;
+    return {
+      ...found,
+      content: [json, ...items.content.filter((block) => block.type === 'text'), ...links],
+      ...(batch.status === 'failed' ? { isError: true } : {}),
+      _meta: { [mcpSdk().types.RELATED_TASK_META_KEY]: { taskId: id } },
+    };
+  }
+
+  /** The batch a create_vcard_batch call created, or the call's error as a JSON-RPC error. */
+  private async created(args: unknown, context: McpCallContext): Promise<BatchRecord> {
+    const created = await this.tools.call(PROGRESS_TOOL, args as Record<string, unknown>, context);
+    const id = (created.structuredContent as { id?: string } | undefined)?.id;
+    if (!created.isError && id !== undefined) return this.batch(id);
+    const text = created.content[0]?.type === 'text' ? created.content[0].text : '{}';
+    const body = JSON.parse(text) as { error?: { message?: string } };
+    throw Object.assign(new Error(body.error?.message ?? 'The batch was refused.'), { code: -32602, data: body });
+  }
+
+  private async batch(id: string): Promise<BatchRecord> {
+    try {
+      return await this.batches.get(id);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'batch_not_found') throw taskNotFound();
+      throw error;
+    }
+  }
+
+  /** A batch as a task: working until it has finished, then completed or failed; kept as long as the batch. */
+  private task(batch: BatchRecord, id: string): Task {
+    return {
+      taskId: id,
+      status: batch.status === 'succeeded' ? 'completed' : batch.status === 'failed' ? 'failed' : 'working',
+      statusMessage: progressMessage(batch),
+      createdAt: batch.created_at,
+      // The store keeps no time of each chunk: the batch's creation until it has finished.
+      lastUpdatedAt: batch.completed_at ?? batch.created_at,
+      ttl: this.config.jobs.ttlSeconds * 1000,
+      pollInterval: POLL_INTERVAL_MS,
+    };
+  }
+}

@@ -54,9 +54,12 @@ describe('MCP with the official v2 client', () => {
 
     it('reads every resource and gets a prompt', async () => {
       const { resources } = await client.listResources();
-      for (const { uri } of resources) {
+      for (const { uri, mimeType } of resources) {
         const { contents } = await client.readResource({ uri });
-        expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(expect.any(Object));
+        // The JSON resources, and the card view (an HTML page).
+        if (mimeType === 'application/json')
+          expect(JSON.parse((contents[0] as { text: string }).text)).toEqual(expect.any(Object));
+        else expect(contents[0]).toMatchObject({ uri, mimeType, text: expect.any(String) });
       }
       const { prompts } = await client.listPrompts();
       const prompt = prompts[0];

@@ -10,6 +10,7 @@ import { MCP_RESOURCE_TEMPLATES, MCP_RESOURCES, McpResources } from './mcp-resou
 import { mcpSdk } from './mcp-sdk';
 import type { McpCallContext } from './mcp-call-context';
 import { McpTasks } from './mcp-tasks';
+import { CARD_VIEW_RESOURCE, McpCardView } from './mcp-card-view';
 import { McpTools } from './mcp-tools';
 
 /** What GET /mcp answers a browser or curl: enough to configure a client without speaking MCP. */
@@ -46,6 +47,7 @@ export class McpServerFactory {
     private readonly resources: McpResources,
     private readonly prompts: McpPrompts,
     private readonly tasks: McpTasks,
+    private readonly view: McpCardView,
   ) {
     this.info = {
       name: SERVICE_NAME,
@@ -86,12 +88,15 @@ export class McpServerFactory {
   /** Everything but the tools: resources (fixed, by template), prompts, completions. */
   private serveResourcesAndPrompts(server: Server, context: McpCallContext): void {
     const { types } = mcpSdk();
-    server.setRequestHandler(types.ListResourcesRequestSchema, () => ({ resources: MCP_RESOURCES }));
+    server.setRequestHandler(types.ListResourcesRequestSchema, () => ({
+      resources: [...MCP_RESOURCES, CARD_VIEW_RESOURCE],
+    }));
     server.setRequestHandler(types.ListResourceTemplatesRequestSchema, () => ({
       resourceTemplates: MCP_RESOURCE_TEMPLATES,
     }));
-    server.setRequestHandler(types.ReadResourceRequestSchema, (request) =>
-      this.resources.read(request.params.uri, context),
+    server.setRequestHandler(
+      types.ReadResourceRequestSchema,
+      (request) => this.view.read(request.params.uri) ?? this.resources.read(request.params.uri, context),
     );
     server.setRequestHandler(types.ListPromptsRequestSchema, () => ({ prompts: this.prompts.prompts }));
     server.setRequestHandler(types.GetPromptRequestSchema, (request) =>

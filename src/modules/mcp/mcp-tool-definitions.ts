@@ -9,6 +9,7 @@ import { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { compactSchema, withoutKeywords } from './compact-schema';
 import { dtoJsonSchema, type JsonSchema } from './dto-json-schema';
 import { batchToolDefinitions } from './mcp-batch-tool-definitions';
+import { CARD_VIEW_URI } from './mcp-card-view';
 import {
   bareArguments,
   contactSchemas,
@@ -83,6 +84,8 @@ function cardToolDefinitions(contact: ContactSchemas): Tool[] {
       inputSchema: contactWith(contact.bare, { ...bareArguments(VCARD_QUERY.schemas()), style: styleArgument() }),
       outputSchema: output(dtoJsonSchema(VCardResponseDto, OUTPUT_OF_CODE)),
       annotations: READ_ONLY,
+      // MCP Apps: a host that shows views shows the result in the card view (mcp-card-view.ts).
+      _meta: { ui: { resourceUri: CARD_VIEW_URI } },
     },
   ];
 }

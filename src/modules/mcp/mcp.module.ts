@@ -9,6 +9,7 @@ import { McpPrompts } from './mcp-prompts';
 import { McpResources } from './mcp-resources';
 import { McpServerFactory } from './mcp-server.factory';
 import { McpTasks } from './mcp-tasks';
+import { McpCardView } from './mcp-card-view';
 import { McpTools } from './mcp-tools';
 import { McpController } from './mcp.controller';
 
@@ -21,6 +22,6 @@ import { McpController } from './mcp.controller';
 @Module({
   imports: [ProductModule, TemplatesModule, VCardModule, BatchesModule, QrCodesModule],
   controllers: [McpController],
-  providers: [McpTools, McpResources, McpPrompts, McpTasks, McpServerFactory, McpHostGuard],
+  providers: [McpTools, McpResources, McpPrompts, McpTasks, McpCardView, McpServerFactory, McpHostGuard],
 })
 export class McpModule {}

@@ -104,7 +104,7 @@ describe('MCP tasks and progress for batches', () => {
       await expect(client.experimental.tasks.getTask(taskId)).rejects.toMatchObject({ code: -32602 });
   });
 
-  it('refuses a task whose batch is refused with -32602 and the Error JSON', async () => {
+  it('refuses a task whose batch is refused with -32602 and the Error JSON, and a task of another tool with -32601', async () => {
     const answer = (await (
       await post({
         method: 'tools/call',
@@ -112,6 +112,13 @@ describe('MCP tasks and progress for batches', () => {
       })
     ).json()) as { error: { code: number; data: { error: { code: string } } } };
     expect(answer.error).toMatchObject({ code: -32602, data: { error: { code: 'invalid_request' } } });
+    const other = (await (
+      await post({ method: 'tools/call', params: { name: 'list_templates', arguments: {}, task: {} } })
+    ).json()) as { error: { code: number; message: string } };
+    expect(other.error).toEqual({
+      code: -32601,
+      message: 'Tool list_templates does not run as a task: call it without params.task.',
+    });
   });
 
   it('sends progress for a progressToken on a plain call, over SSE, and answers the finished batch', async () => {

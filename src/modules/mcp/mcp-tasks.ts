@@ -36,6 +36,12 @@ const RESULT_ITEMS = 100;
 const taskNotFound = (): Error =>
   Object.assign(new Error('Task not found: unknown, or expired with its batch.'), { code: -32602 });
 
+/** A task asked of a tool that does not run as one (JSON-RPC -32601, Method not found). */
+const notATask = (name: string): Error =>
+  Object.assign(new Error(`Tool ${name.slice(0, 64)} does not run as a task: call it without params.task.`), {
+    code: -32601,
+  });
+
 /**
  * The MCP Tasks extension for batches, and progress notifications for a batch call. A
  * create_vcard_batch call with a `task` param answers at once with a task whose id names its batch
@@ -73,6 +79,8 @@ export class McpTasks {
   call(request: CallToolRequest, extra: Extra, context: McpCallContext): Promise<object> | undefined {
     const { name, arguments: args, task } = request.params;
     const progressToken = progressTokenOf(request.params);
+    // A tool whose taskSupport is forbidden (every other tool): -32601, as the Tasks extension says.
+    if (name !== PROGRESS_TOOL && task !== undefined) return Promise.reject(notATask(name));
     if (name !== PROGRESS_TOOL || (task === undefined && progressToken === undefined)) return undefined;
     return task === undefined
       ? this.callWithProgress(args, progressToken as ProgressToken, extra, context)

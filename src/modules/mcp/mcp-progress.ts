@@ -1,8 +1,8 @@
 import type { BatchRecord } from '../../infra/store/batch-record';
 import { taskIdParts, type ProgressToken } from './mcp-task-id';
 
-/** Pause between two looks at a batch while a call waits for it (as the batch event stream looks). */
-export const FOLLOW_POLL_MS = 250;
+/** Pause between two looks at a batch while a call waits for it: at most ten notifications a second. */
+export const FOLLOW_POLL_MS = 100;
 
 /** The one tool that runs long enough to report progress: a batch. */
 export const PROGRESS_TOOL = 'create_vcard_batch';

@@ -17,7 +17,8 @@ import { McpController } from './mcp.controller';
  * The MCP endpoint over Streamable HTTP: tools `create_vcard_payload`, `create_vcard_qr_code`,
  * `import_vcard`, `list_templates`, `get_product_context`, and `create_vcard_batch`,
  * `get_vcard_batch`, `list_vcard_batch_items`; the template catalogue, product context and a
- * batch's parts as resources; a prompt per template, with completions.
+ * batch's parts as resources; a prompt per template, with completions; a batch as an MCP task, with
+ * progress (mcp-tasks.ts); the card view, an MCP Apps resource (mcp-card-view.ts).
  */
 @Module({
   imports: [ProductModule, TemplatesModule, VCardModule, BatchesModule, QrCodesModule],

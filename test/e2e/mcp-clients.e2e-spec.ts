@@ -120,7 +120,11 @@ describe('MCP with the official clients of both eras', () => {
       expect(resources.length).toBeGreaterThan(0);
       for (const { uri } of resources) {
         const { contents } = await client.readResource({ uri });
-        expect(JSON.parse(contents[0].text!)).toEqual(expect.any(Object));
+        // The JSON resources, and the card view (an HTML page, MCP Apps).
+        if (contents[0].mimeType === 'application/json')
+          expect(JSON.parse(contents[0].text!)).toEqual(expect.any(Object));
+        else
+          expect(contents[0]).toMatchObject({ uri, mimeType: 'text/html;profile=mcp-app', text: expect.any(String) });
       }
       const { resourceTemplates } = await client.listResourceTemplates();
       expect(resourceTemplates).toHaveLength(4);

@@ -58,7 +58,11 @@ describe('MCP resources, prompts and completions', () => {
 
   it('lists the catalogue and the product context, and reads them as REST answers them', async () => {
     const { resources } = await client.listResources();
-    expect(resources.map((resource) => resource.uri)).toEqual(['vcard://templates', 'vcard://product']);
+    expect(resources.map((resource) => resource.uri)).toEqual([
+      'vcard://templates',
+      'vcard://product',
+      'ui://vcard/card-view',
+    ]);
     expect(await readJson('vcard://product')).toEqual(await rest('/v1/product'));
     const templates = await restTemplates();
     expect(await readJson('vcard://templates')).toEqual({ data: templates });

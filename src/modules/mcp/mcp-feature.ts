@@ -6,7 +6,9 @@ import type {
   ReadResourceResult,
   Resource,
   ResourceTemplateType,
+  Result,
   Server,
+  ServerContext,
   Tool,
 } from '@modelcontextprotocol/server';
 import type { McpCallContext } from './mcp-call-context';
@@ -17,6 +19,14 @@ export interface McpCompletionRequest {
   argument: { name: string; value: string };
 }
 
+/** A tools/call request's params, as the SDK has checked them (`task` only in the 2025 eras). */
+export interface McpToolCall {
+  name: string;
+  arguments?: Record<string, unknown>;
+  task?: object;
+  _meta?: Record<string, unknown>;
+}
+
 /**
  * One part of the MCP server, in a file of its own: what it lists (tools, resources, resource
  * templates, prompts) and how it answers them. The server factory asks every feature listed in
@@ -24,6 +34,9 @@ export interface McpCompletionRequest {
  * or resource is one class implementing this and one line there; nothing else learns of it.
  *
  * - `callTool` is called only with the name of one of this feature's `tools`.
+ * - `takeToolCall` sees every tools/call first, with the request's SDK context (its signal, its
+ *   notifications): an answer takes the call (the Tasks extension: a call with `params.task` or a
+ *   progress token); undefined leaves it to the tool's own feature.
  * - `readResource` answers undefined for a URI that is not this feature's (the next feature is
  *   asked; when none has it, the client gets -32002).
  * - `getPrompt` is called only with the name of one of this feature's `prompts`.
@@ -41,6 +54,7 @@ export interface McpFeature {
     args: Record<string, unknown> | undefined,
     context: McpCallContext,
   ): Promise<CallToolResult> | CallToolResult;
+  takeToolCall?(call: McpToolCall, ctx: ServerContext, context: McpCallContext): Promise<Result> | undefined;
   readonly resources?: readonly Resource[];
   readonly resourceTemplates?: readonly ResourceTemplateType[];
   readResource?(uri: string, context: McpCallContext): Promise<ReadResourceResult | undefined> | undefined;

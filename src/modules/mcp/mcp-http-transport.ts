@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { McpHttpHandler } from '@modelcontextprotocol/server';
+import type { McpHttpHandler, Server } from '@modelcontextprotocol/server';
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { type HttpRequestLike, nativeRequest } from '../../http/native-http';
 import type { McpCallContext } from './mcp-call-context';
+import { sendsProgress } from './mcp-progress';
 import { mcpSdk } from './mcp-sdk';
 import { McpServerFactory } from './mcp-server.factory';
 
@@ -63,27 +64,28 @@ export class McpHttpTransport {
     const client = new AbortController();
     response.on('close', () => client.abort());
     const request = webRequest(context.request, client.signal);
-    const legacy = await mcpSdk().isLegacyRequest(request, body);
-    const answer = legacy
-      ? await this.serveLegacy(request, body, context)
-      : await this.serveModern(request, body, context);
-    await writeAnswer(answer, response);
-  }
-
-  private async serveLegacy(request: Request, body: unknown, context: McpCallContext): Promise<Response> {
+    if (!(await mcpSdk().isLegacyRequest(request, body))) {
+      await writeAnswer(await this.serveModern(request, body, context), response);
+      return;
+    }
     const server = this.servers.create(context);
-    // JSON responses, not SSE, as before 2026-07-28 was served: plain JSON for curl and non-SDK clients.
-    const transport = new (mcpSdk().WebStandardStreamableHTTPServerTransport)({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
     try {
-      return await transport.handleRequest(request, { parsedBody: body });
+      await writeAnswer(await this.serveLegacy(server, request, body), response);
     } finally {
-      void transport.close();
+      // Once the answer is written: an SSE answer (progress) streams from the open server until its end.
       void server.close();
     }
+  }
+
+  private async serveLegacy(server: Server, request: Request, body: unknown): Promise<Response> {
+    // JSON responses, as before 2026-07-28 was served: plain JSON for curl and non-SDK clients; an
+    // SSE stream only for a message that sends progress before its answer (mcp-progress.ts).
+    const transport = new (mcpSdk().WebStandardStreamableHTTPServerTransport)({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: !sendsProgress(body),
+    });
+    await server.connect(transport);
+    return transport.handleRequest(request, { parsedBody: body });
   }
 
   private serveModern(request: Request, body: unknown, context: McpCallContext): Promise<Response> {

@@ -21,10 +21,13 @@ export interface McpSdk {
 }
 
 /**
- * The SDK's Server with two changes:
+ * The SDK's Server with three changes:
  * - its tools/call check in a few words: the SDK's own answers a call without a name, or with
  *   arguments that are not an object, with -32602 and the whole zod report; this one answers
  *   -32602 with the sentence `toolCallProblem()` gives, in either era, before the SDK's check;
+ * - a tools/call answered with a task (CreateTaskResult, the 2025-11-25 Tasks extension: McpTasks)
+ *   goes round the SDK's check of every tools/call answer as a CallToolResult (the SDK has no
+ *   runtime for tasks); every other answer is checked as before;
  * - on 2026-07-28, where every result names the server in `_meta`, only `server/discover` carries
  *   the whole identity (title, website, icons); other results name it and its version, which keeps
  *   `tools/list` within its 24,000 bytes.
@@ -35,12 +38,22 @@ function checkedServer(sdk: typeof ServerPackage): typeof ServerPackage.Server {
     private answering?: string;
 
     protected override _wrapHandler(method: string, handler: WrappedHandler): WrappedHandler {
-      const wrapped = super._wrapHandler(method, handler);
-      return (request, ctx) => {
+      let task: ServerPackage.Result | undefined;
+      const taskAside: WrappedHandler = async (request, ctx) => {
+        const result = await handler(request, ctx);
+        if (!('task' in result)) return result;
+        task = result;
+        return { content: [] };
+      };
+      const wrapped = super._wrapHandler(method, method === 'tools/call' ? taskAside : handler);
+      return async (request, ctx) => {
         this.answering = method;
         const problem = method === 'tools/call' ? toolCallProblem(request) : undefined;
         if (problem !== undefined) throw Object.assign(new Error(problem), { code: INVALID_PARAMS });
-        return wrapped(request, ctx);
+        const result = await wrapped(request, ctx);
+        const answer = task ?? result;
+        task = undefined;
+        return answer;
       };
     }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CacheHint, Implementation, Server, Tool } from '@modelcontextprotocol/server';
+import type { CacheHint, CallToolResult, Implementation, Server, Tool } from '@modelcontextprotocol/server';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { SERVICE_NAME } from '../../options/service-info';
 import type { McpCallContext } from './mcp-call-context';
@@ -99,7 +99,12 @@ export class McpServerFactory {
 
   private serveTools(server: Server, context: McpCallContext): void {
     server.setRequestHandler('tools/list', () => ({ tools: this.tools }));
-    server.setRequestHandler('tools/call', ({ params }) => {
+    server.setRequestHandler('tools/call', ({ params }, ctx) => {
+      for (const taker of this.features) {
+        const taken = taker.takeToolCall?.(params, ctx, context);
+        // A task's answer (CreateTaskResult) is not a CallToolResult; the 2025 revision's check takes it.
+        if (taken !== undefined) return taken as Promise<CallToolResult>;
+      }
       const feature = this.features.find((candidate) => candidate.tools?.some((tool) => tool.name === params.name));
       // A plain error with the code, not a ProtocolError: the v1 client prefixes "MCP error -32602:" once.
       if (!feature?.callTool) throw protocolError(`Unknown tool: ${params.name}`);

@@ -13,7 +13,9 @@ import { webRequest, writeAnswer } from './mcp-web-exchange';
  * the SDK's modern handler, which checks the version (-32022), the MCP-Protocol-Version, Mcp-Method
  * and Mcp-Name headers against the body (-32020) and answers with `resultType` and the lists'
  * cache fields; anything else (`initialize` and the 2025-era requests after it) to a stateless
- * 2025-era transport answering JSON, as the service did before the revision.
+ * 2025-era transport answering JSON, as the service did before the revision, and an SSE stream
+ * only for a message that sends progress before its answer (a batch call or tasks/result with a
+ * progress token, McpTasks); the modern handler streams only once a handler sends a notification.
  */
 @Injectable()
 export class McpHttpTransport {

@@ -7,6 +7,8 @@ RUN npm ci --no-audit --no-fund
 COPY nest-cli.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY scripts/build-playground.mjs ./scripts/build-playground.mjs
+COPY scripts/build-styled-drawing.mjs ./scripts/build-styled-drawing.mjs
+COPY scripts/build-mcp-view.mjs ./scripts/build-mcp-view.mjs
 RUN npm run build && npm prune --omit=dev
 # The font packages ship nine weights each (about 210 MB); print sheets use the regular and bold
 # TrueType files only (src/lib/print/sheet-fonts.ts), 44 MB.

@@ -14,6 +14,7 @@ const INPUTS = [
   'src',
   'scripts/build-playground.mjs',
   'scripts/build-styled-drawing.mjs',
+  'scripts/build-mcp-view.mjs',
   'tsconfig.json',
   'tsconfig.build.json',
   'nest-cli.json',

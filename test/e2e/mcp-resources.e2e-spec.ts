@@ -58,7 +58,11 @@ describe('MCP resources, prompts and completions', () => {
 
   it('lists the catalogue and the product context, and reads them as REST answers them', async () => {
     const { resources } = await client.listResources();
-    expect(resources.map((resource) => resource.uri)).toEqual(['vcard://templates', 'vcard://product']);
+    expect(resources.map((resource) => resource.uri)).toEqual([
+      'vcard://templates',
+      'vcard://product',
+      'ui://vcard/card-view',
+    ]);
     expect(await readJson('vcard://product')).toEqual(await rest('/v1/product'));
     const templates = await restTemplates();
     expect(await readJson('vcard://templates')).toEqual({ data: templates });
@@ -67,7 +71,7 @@ describe('MCP resources, prompts and completions', () => {
     );
   });
 
-  it('lists the resource templates, and an unknown resource is -32002', async () => {
+  it('lists the resource templates, and an unknown resource is -32602 naming its uri (the 2026-07-28 rule, both eras)', async () => {
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([
       'vcard://templates/{id}',
@@ -80,7 +84,7 @@ describe('MCP resources, prompts and completions', () => {
       'vcard://templates/no-such-template',
       'vcard-batch://batch_01J00000000000000000000000',
     ]) {
-      await expect(client.readResource({ uri })).rejects.toMatchObject({ code: -32002 });
+      await expect(client.readResource({ uri })).rejects.toMatchObject({ code: -32602, data: { uri } });
     }
   });
 
@@ -114,9 +118,9 @@ describe('MCP resources, prompts and completions', () => {
     expect(parsed.getFirstPropertyValue('fn')).toBe('Grace Hopper');
     // The failed item has no card; an index past the end is not there either.
     await expect(client.readResource({ uri: `vcard-batch://${id}/items/1.vcf` })).rejects.toMatchObject({
-      code: -32002,
+      code: -32602,
     });
-    await expect(client.readResource({ uri: `vcard-batch://${id}/items/3` })).rejects.toMatchObject({ code: -32002 });
+    await expect(client.readResource({ uri: `vcard-batch://${id}/items/3` })).rejects.toMatchObject({ code: -32602 });
 
     const links = batch.content.filter((block) => block.type === 'resource_link') as {
       uri: string;

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { CONTACTS_PER_RATE_UNIT } from '../batches/batches.service';
 import { BATCH_ITEMS_QUERY } from '../batches/batch-queries';
 import { BatchDto, BatchItemsPageDto } from '../batches/dto/batch.dto';
@@ -24,8 +24,8 @@ export function batchToolDefinitions(maxContacts: number, contact: JsonSchema): 
       name: 'create_vcard_batch',
       title: 'Create vCard payloads for many contacts',
       description:
-        `Starts a batch of 1 to ${maxContacts} contacts (the fields and limits of create_vcard_payload; an invalid one fails alone), or of the cards of vcard text (each imported as import_vcard does, its report in its item), and returns it at once (status queued) with its progress and links. ` +
-        `Follow it with get_vcard_batch until status is succeeded, then read the outcomes with list_vcard_batch_items. As POST /v1/batches; costs ceil(contacts / ${CONTACTS_PER_RATE_UNIT}) units of the rate budget; the contacts are kept until the batch expires.`,
+        `Starts a batch of 1 to ${maxContacts} contacts (fields and limits of create_vcard_payload; an invalid one fails alone) or of vcard text's cards (imported as import_vcard does) and answers it at once (queued). ` +
+        `Poll get_vcard_batch until succeeded, then list_vcard_batch_items; or run it as a task. As POST /v1/batches; costs ceil(contacts / ${CONTACTS_PER_RATE_UNIT}) rate units; contacts kept until it expires.`,
       inputSchema: object({
         contacts: {
           type: 'array',
@@ -39,12 +39,14 @@ export function batchToolDefinitions(maxContacts: number, contact: JsonSchema): 
       }),
       outputSchema: output(dtoJsonSchema(BatchDto)),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      // MCP Tasks: a client that sends a task param gets a task (mcp-tasks.ts); others, the batch at once.
+      execution: { taskSupport: 'optional' },
     },
     {
       name: 'get_vcard_batch',
       title: 'Get a batch and its progress',
       description:
-        'Returns a batch created by create_vcard_batch: status (queued, running, succeeded, failed) and progress. As GET /v1/batches/{id}; an unknown or expired id is the error batch_not_found.',
+        'A batch create_vcard_batch started: its status and progress. As GET /v1/batches/{id}; an unknown or expired id is batch_not_found.',
       inputSchema: object({ batchId: BATCH_ID }, ['batchId']),
       // The Batch create_vcard_batch's output describes: a bare object here, so the list stays small.
       outputSchema: { type: 'object' },
@@ -54,8 +56,8 @@ export function batchToolDefinitions(maxContacts: number, contact: JsonSchema): 
       name: 'list_vcard_batch_items',
       title: "List a batch's outcomes",
       description:
-        "Pages through a batch's outcomes in input order: each item is {index, status, result | error}, result exactly what create_vcard_payload returns for that contact, error the error it would have returned; pending until processed. " +
-        'Pass pagination.next_cursor as cursor until pagination.has_more is false. As GET /v1/batches/{id}/items.',
+        "A batch's outcomes in input order, a page at a time (as list_templates): {index, status, result | error}, result what create_vcard_payload returns for that contact, error the error it would; pending until processed. " +
+        'As GET /v1/batches/{id}/items.',
       inputSchema: object({ batchId: BATCH_ID, ...BATCH_ITEMS_QUERY.schemas() }, ['batchId']),
       outputSchema: output(dtoJsonSchema(BatchItemsPageDto, OUTPUT_OF_ITEMS)),
       annotations: READ_ONLY,

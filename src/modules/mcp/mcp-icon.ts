@@ -1,4 +1,4 @@
-import type { Icon } from '@modelcontextprotocol/sdk/types.js';
+import type { Icon } from '@modelcontextprotocol/server';
 
 /**
  * The server's and its tools' icon: a QR code's three finder patterns beside a card's lines,

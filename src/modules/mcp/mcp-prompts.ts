@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CompleteResult, GetPromptResult, Prompt, PromptArgument } from '@modelcontextprotocol/sdk/types.js';
+import type { CompleteResult, GetPromptResult, Prompt, PromptArgument } from '@modelcontextprotocol/server';
 import { contactJsonSchema } from '../../lib/contact';
 import { SHEET_LAYOUT_NAMES } from '../../lib/print';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { batchUrl } from '../batches/batch-url';
 import { TEMPLATE_CATALOGUE, type Template } from '../templates/template-catalogue';
 import type { McpCallContext } from './mcp-call-context';
+import type { McpCompletionRequest, McpFeature } from './mcp-feature';
 
 /** JSON-RPC's "Invalid params": an unknown prompt, a missing argument. */
 const INVALID_PARAMS = -32602;
@@ -64,12 +65,12 @@ function completing(values: readonly string[], typed: string): CompleteResult {
 
 /** The MCP prompts and the completions of their arguments (and of the template resource's id). */
 @Injectable()
-export class McpPrompts {
+export class McpPrompts implements McpFeature {
   readonly prompts: Prompt[] = promptList();
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: ServiceConfig) {}
 
-  get(name: string, args: Record<string, string> | undefined, context: McpCallContext): GetPromptResult {
+  getPrompt(name: string, args: Record<string, string> | undefined, context: McpCallContext): GetPromptResult {
     const prompt = this.prompts.find((candidate) => candidate.name === name);
     if (!prompt) throw invalid(`Unknown prompt: ${name}`);
     const given = args ?? {};
@@ -87,7 +88,7 @@ export class McpPrompts {
   }
 
   /** completion/complete: template ids (the template resource's id, a `template` argument) and sheet layouts. */
-  complete(ref: { type: string; name?: string; uri?: string }, argument: { name: string; value: string }) {
+  complete({ ref, argument }: McpCompletionRequest): CompleteResult {
     const templateIds = TEMPLATE_CATALOGUE.map((template) => template.id);
     if (ref.type === 'ref/resource' && ref.uri === 'vcard://templates/{id}' && argument.name === 'id')
       return completing(templateIds, argument.value);

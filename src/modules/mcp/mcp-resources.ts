@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ReadResourceResult, Resource, ResourceLink, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadResourceResult, Resource, ResourceLink, ResourceTemplateType } from '@modelcontextprotocol/server';
 import { ApiError } from '../../core/errors/api-error';
 import { ERROR_CODES } from '../../core/errors/error-codes';
 import { routedMountPath } from '../../http/mount-path';
@@ -13,10 +13,14 @@ import { ProductService } from '../product/product.service';
 import { TEMPLATE_CATALOGUE } from '../templates/template-catalogue';
 import { TemplatesService } from '../templates/templates.service';
 import type { McpCallContext } from './mcp-call-context';
+import type { McpFeature } from './mcp-feature';
 
 const JSON_TYPE = 'application/json';
-/** MCP's "Resource not found" (the spec's code for resources/read). */
-export const RESOURCE_NOT_FOUND = -32002;
+/**
+ * A resources/read miss: -32602 with `data: {uri}` (the 2026-07-28 rule, which the SDK applies to
+ * every revision, mapping the 2025 habit of -32002 to it; clients accept both).
+ */
+const RESOURCE_NOT_FOUND = -32602;
 
 /** What the server holds that never changes while it runs: read, not called. */
 export const MCP_RESOURCES: Resource[] = [
@@ -37,7 +41,7 @@ export const MCP_RESOURCES: Resource[] = [
 ];
 
 /** What the server holds by id: a template, a batch, a batch's item and that item's card. */
-export const MCP_RESOURCE_TEMPLATES: ResourceTemplate[] = [
+export const MCP_RESOURCE_TEMPLATES: ResourceTemplateType[] = [
   {
     uriTemplate: 'vcard://templates/{id}',
     name: 'template',
@@ -79,7 +83,10 @@ function notFound(code: 'batch_not_found' | 'template_not_found' | 'not_found', 
  * codes.zip, the sheets) are resource links to those routes, since they are files to hand on.
  */
 @Injectable()
-export class McpResources {
+export class McpResources implements McpFeature {
+  readonly resources = MCP_RESOURCES;
+  readonly resourceTemplates = MCP_RESOURCE_TEMPLATES;
+
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
     private readonly product: ProductService,
@@ -88,13 +95,24 @@ export class McpResources {
     private readonly outcomes: BatchOutcomes,
   ) {}
 
-  async read(uri: string, context: McpCallContext): Promise<ReadResourceResult> {
+  /** The resource at `uri`; undefined for a URI of no kind this class holds (the factory answers -32002). */
+  async readResource(uri: string, context: McpCallContext): Promise<ReadResourceResult | undefined> {
+    try {
+      return await this.readOwn(uri, context);
+    } catch (error) {
+      // A miss names the URI asked for, as the SDK's ResourceNotFoundError does.
+      if ((error as { code?: unknown }).code === RESOURCE_NOT_FOUND) Object.assign(error as object, { data: { uri } });
+      throw error;
+    }
+  }
+
+  private async readOwn(uri: string, context: McpCallContext): Promise<ReadResourceResult | undefined> {
     if (uri === 'vcard://templates') return this.json(uri, { data: TEMPLATE_CATALOGUE });
     if (uri === 'vcard://product') return this.json(uri, this.product.getContext());
     const template = /^vcard:\/\/templates\/([^/?#]+)$/.exec(uri);
     if (template) return this.json(uri, this.readTemplate(decodeURIComponent(template[1])));
     const batch = /^vcard-batch:\/\/(batch_[0-9A-Z]{26})(?:\/items\/(\d{1,6})(\.vcf)?)?$/.exec(uri);
-    if (!batch) throw notFound('not_found', 'No resource has this URI.');
+    if (!batch) return undefined;
     const [, id, index, vcf] = batch;
     if (index === undefined) return this.json(uri, await this.batchDto(id, context));
     const item = await this.item(id, Number(index), context);

@@ -1,4 +1,4 @@
-import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 import { invalidField } from '../../core/validation/invalid-request';
 
 /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { ApiError } from '../../core/errors/api-error';
 import { invalidField } from '../../core/validation/invalid-request';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';

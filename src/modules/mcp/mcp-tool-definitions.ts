@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { ruleJsonSchema } from '../../lib/contact';
 import { QR_STYLE_RULE } from '../../lib/qr/style/qr-style-rule';
 import { ProductContextDto } from '../product/dto/product-context.dto';
@@ -9,6 +9,7 @@ import { VCardResponseDto } from '../vcard/dto/vcard-response.dto';
 import { compactSchema, withoutKeywords } from './compact-schema';
 import { dtoJsonSchema, type JsonSchema } from './dto-json-schema';
 import { batchToolDefinitions } from './mcp-batch-tool-definitions';
+import { CARD_VIEW_URI } from './mcp-card-view';
 import {
   bareArguments,
   contactSchemas,
@@ -57,8 +58,8 @@ function cardToolDefinitions(contact: ContactSchemas): Tool[] {
       name: 'create_vcard_payload',
       title: 'Create a vCard QR payload',
       description:
-        'Builds a contact card (vCard 3.0, read by every phone; vCard 4.0 or MECARD with format) and returns qrPayload (the exact text to encode), vcard (the .vcf text) and qr (bytes, smallest QR version per level, warnings; with qrVersion, the fields left out to fit); with nfc, fitted to that NFC tag (nfc.message: the NDEF message). ' +
-        `Unknown fields are refused. As POST /v1/vcard. Deterministic; stores nothing. ${ON_ERROR}`,
+        'Builds a contact card (vCard 3.0, read by every phone; vCard 4.0 or MECARD with format): qrPayload (the exact text to encode), vcard (the .vcf text), qr (bytes, smallest version per level, warnings; with qrVersion, fields left out to fit); with nfc, fitted to that tag (nfc.message: its NDEF message). ' +
+        `Unknown fields are refused. As POST /v1/vcard; stores nothing. ${ON_ERROR}`,
       inputSchema: contactWith(contact.described, CARD_QUERY.schemas()),
       outputSchema: output(dtoJsonSchema(VCardResponseDto, OUTPUT_OF_CARD)),
       annotations: READ_ONLY,
@@ -67,8 +68,8 @@ function cardToolDefinitions(contact: ContactSchemas): Tool[] {
       name: 'import_vcard',
       title: 'Import a vCard',
       description:
-        'Imports one vCard (2.1, 3.0 or 4.0) and returns what create_vcard_payload returns for its contact (same arguments besides vcard), plus import: version, contact (to edit and pass to create_vcard_payload) and leftOut (property, line, reason). ' +
-        'Only a card without a name fails (invalid_vcard); errors as create_vcard_payload. Many cards: create_vcard_batch with vcard. As POST /v1/vcard with Content-Type: text/vcard.',
+        'Imports one vCard (2.1, 3.0 or 4.0): what create_vcard_payload returns for its contact (same arguments besides vcard), plus import: version, contact (to edit and pass back) and leftOut (property, line, reason). ' +
+        'Fails only for a card without a name (invalid_vcard). Many cards: create_vcard_batch with vcard. As POST /v1/vcard, Content-Type: text/vcard.',
       inputSchema: object(
         {
           vcard: { type: 'string', minLength: 1, description: 'The vCard text: one BEGIN:VCARD … END:VCARD card.' },
@@ -83,11 +84,13 @@ function cardToolDefinitions(contact: ContactSchemas): Tool[] {
       name: 'create_vcard_qr_code',
       title: 'Create a vCard QR code image',
       description:
-        'Builds the card of create_vcard_payload (same fields, limits and arguments, described there) and returns its QR code as a PNG image to show the user, qrPayload as text, and the card as create_vcard_payload does. ' +
-        `As POST /v1/vcard with Accept: image/png; with style, as POST /v1/qrcodes (read back by two decoders: qr.check).`,
+        'The card of create_vcard_payload (same fields, limits and arguments, described there) as a QR code PNG to show the user, with qrPayload and the card. ' +
+        `As POST /v1/vcard with Accept: image/png; with style, POST /v1/qrcodes (read back by two decoders: qr.check).`,
       inputSchema: contactWith(contact.bare, { ...bareArguments(VCARD_QUERY.schemas()), style: styleArgument() }),
       outputSchema: output(dtoJsonSchema(VCardResponseDto, OUTPUT_OF_CODE)),
       annotations: READ_ONLY,
+      // MCP Apps: a host that shows views shows the result in the card view (mcp-card-view.ts).
+      _meta: { ui: { resourceUri: CARD_VIEW_URI } },
     },
   ];
 }
@@ -99,8 +102,8 @@ function catalogueToolDefinitions(): Tool[] {
       name: 'list_templates',
       title: 'List vCard QR templates',
       description:
-        'Lists the vCard QR templates (business card, event badge, ...), a page at a time: id, name, useCase, requiredFields and optionalFields (the contact fields to ask the user for). ' +
-        `Pass pagination.next_cursor as cursor until pagination.has_more is false. As GET /v1/templates.`,
+        'The templates (business card, event badge, ...), a page at a time: id, name, useCase, requiredFields and optionalFields (the fields to ask the user for). ' +
+        `Pass pagination.next_cursor as cursor until has_more is false. As GET /v1/templates.`,
       inputSchema: object(LIST_TEMPLATES_QUERY.schemas()),
       outputSchema: output(dtoJsonSchema(TemplateListResponseDto)),
       annotations: READ_ONLY,
@@ -109,7 +112,7 @@ function catalogueToolDefinitions(): Tool[] {
       name: 'get_product_context',
       title: 'Get product context',
       description:
-        'Describes this service: what it does, privacy (no contact is stored), use cases, encoding and QR advice, field limits, the rate limit and URLs. Takes no input.',
+        'This service: what it does, privacy (no contact is stored), use cases, encoding and QR advice, field limits, rate limit, URLs.',
       inputSchema: object({}),
       outputSchema: output(dtoJsonSchema(ProductContextDto)),
       annotations: READ_ONLY,

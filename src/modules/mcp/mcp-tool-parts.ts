@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { contactJsonSchema } from '../../lib/contact';
 import { compactSchema, withoutKeywords } from './compact-schema';
 import type { JsonSchema } from './dto-json-schema';

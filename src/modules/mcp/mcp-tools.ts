@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { ApiError } from '../../core/errors/api-error';
 import { buildErrorBody, ErrorBody } from '../../core/errors/error-body';
 import { ContactValidator } from '../../core/validation/contact-validator';
@@ -26,9 +26,9 @@ import { QrImageService } from '../vcard/qr-image.service';
 import { VCardImportService } from '../vcard/vcard-import.service';
 import { VCardService } from '../vcard/vcard.service';
 import { mcpIcons } from './mcp-icon';
+import type { McpFeature } from './mcp-feature';
 import { McpResources } from './mcp-resources';
 import { McpScanTool } from './mcp-scan-tool';
-import { mcpSdk } from './mcp-sdk';
 import { mcpToolDefinitions } from './mcp-tool-definitions';
 import type { McpCallContext } from './mcp-call-context';
 import { codeResult, onlyArguments, structuredResult, textBlock } from './mcp-results';
@@ -58,9 +58,9 @@ function split<T>(args: Args, query: QueryDeclaration<T>): [T, Args] {
  * channels answer identically. The definitions are in mcp-tool-definitions.ts.
  */
 @Injectable()
-export class McpTools {
+export class McpTools implements McpFeature {
   private readonly logger = new Logger('McpTools');
-  readonly definitions: Tool[];
+  readonly tools: Tool[];
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
@@ -73,15 +73,15 @@ export class McpTools {
     private readonly contacts: ContactValidator,
     private readonly codes: QrCodesService,
     private readonly imports: VCardImportService,
-    private readonly resources: McpResources,
+    private readonly resourceLinks: McpResources,
     private readonly scan: McpScanTool,
   ) {
     const icons = mcpIcons(`${config.publicBaseUrl}/mcp`).tool;
     const tools = [...mcpToolDefinitions(config.batches.maxContacts), scan.definition];
-    this.definitions = tools.map((tool) => ({ ...tool, icons }));
+    this.tools = tools.map((tool) => ({ ...tool, icons }));
   }
 
-  async call(name: string, args: Args | undefined, context: McpCallContext): Promise<CallToolResult> {
+  async callTool(name: string, args: Args | undefined, context: McpCallContext): Promise<CallToolResult> {
     const given = restorePrototypeArgument(args) ?? {};
     try {
       switch (name) {
@@ -105,8 +105,6 @@ export class McpTools {
           const batch = await this.batches.get(this.batchId(given));
           return this.batchResult(toBatchDto(batch, batchUrl(this.config.publicBaseUrl, context.request, batch.id)));
         }
-        case 'read_qr_code':
-          return await this.scan.call(given);
         case 'list_vcard_batch_items': {
           const { batchId, ...rest } = given;
           const query = BATCH_ITEMS_QUERY.validate(rest);
@@ -114,13 +112,14 @@ export class McpTools {
           const docsBase = `${this.config.publicBaseUrl}${routedMountPath(context.request)}`;
           return structuredResult(await this.outcomes.items(batch, query.limit ?? 20, query.cursor, docsBase));
         }
+        case 'read_qr_code':
+          return await this.scan.call(given);
       }
     } catch (error) {
       return this.toolError(error, String((context.request as { id?: unknown }).id ?? ''));
     }
-    // An unknown tool is a protocol error (JSON-RPC -32602), not a tool result. A plain error with
-    // the code, not an McpError: the SDK client prefixes "MCP error -32602:" itself, once.
-    throw Object.assign(new Error(`Unknown tool: ${name}`), { code: mcpSdk().types.ErrorCode.InvalidParams });
+    // The server factory calls only with one of `tools`' names; an unknown tool is its -32602.
+    throw Object.assign(new Error(`Unknown tool: ${name}`), { code: -32602 });
   }
 
   /** Exactly the POST /v1/vcard path: the query's rules, the ContactValidator, then VCardService. */
@@ -182,7 +181,7 @@ export class McpTools {
   /** A batch, with links to its resource and, once it has succeeded, to its files. */
   private batchResult(batch: BatchDto): CallToolResult {
     const result = structuredResult(batch);
-    return { ...result, content: [...result.content, ...this.resources.links(batch)] };
+    return { ...result, content: [...result.content, ...this.resourceLinks.links(batch)] };
   }
 
   private batchId(args: Args): string {

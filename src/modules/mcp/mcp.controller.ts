@@ -5,15 +5,14 @@ import { ApiError } from '../../core/errors/api-error';
 import { ApiRoute } from '../../http/api-route.decorator';
 import { BodyLimit } from '../../http/body-limit.decorator';
 import { NotRateLimited } from '../../http/edge-policy';
-import { HttpRequestLike, nativeRequest, takeOverResponse } from '../../http/native-http';
+import { HttpRequestLike, takeOverResponse } from '../../http/native-http';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { McpHostGuard } from './mcp-host.guard';
 import { MCP_ICON_PATH, MCP_ICON_SVG } from './mcp-icon';
+import { McpHttpTransport } from './mcp-http-transport';
 import { mcpScanBodyLimit } from './mcp-scan-tool';
-import { mcpSdk } from './mcp-sdk';
 import { McpServerDescription, McpServerFactory } from './mcp-server.factory';
 import { refuseJsonRpc } from './jsonrpc-refusal';
-import { refuseMalformedToolCalls } from './tool-call-params';
 
 const NO_STREAM = {
   message: 'This MCP server is stateless and offers no server-to-client event stream.',
@@ -22,9 +21,10 @@ const NO_STREAM = {
 
 /**
  * MCP over Streamable HTTP, stateless, at `mcp` under the module's mount path (and /api/mcp in the
- * standalone service). A Nest route like any other, so the rate limit, CORS, error filter, the
- * host's body limit and the Host check (McpHostGuard) apply before the SDK sees the request. A POST
- * carries exactly one JSON-RPC message, so the edge's one unit per request is one unit per tool call.
+ * standalone service), for both protocol eras (2026-07-28 and the 2025 revisions: McpHttpTransport).
+ * A Nest route like any other, so the rate limit, CORS, error filter, the host's body limit and the
+ * Host and Origin checks (McpHostGuard) apply before the SDK sees the request. A POST carries exactly
+ * one JSON-RPC message, so the edge's one unit per request is one unit per tool call.
  */
 @ApiExcludeController()
 @ApiRoute()
@@ -33,6 +33,7 @@ const NO_STREAM = {
 export class McpController {
   constructor(
     private readonly servers: McpServerFactory,
+    private readonly transport: McpHttpTransport,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig,
   ) {}
 
@@ -40,33 +41,20 @@ export class McpController {
   // A create_vcard_qr_code call may carry a logo (QRCODE_BODY_LIMIT_BYTES), a read_qr_code call an image as base64.
   @BodyLimit((config) => Math.max(config.bodyLimits.qrcode, mcpScanBodyLimit(config.bodyLimits.scan)))
   async handle(@Req() request: HttpRequestLike, @Res() response: object, @Body() body: unknown): Promise<void> {
-    // The SDK writes to Node's response itself; headers set so far (RateLimit-*, CORS) go with it.
+    // The SDK answers on Node's response; headers set so far (RateLimit-*, CORS) go with it.
     const raw = takeOverResponse(response);
     // One POST, one message, one unit of the rate budget (charged at the edge): a JSON-RPC batch
     // would run any number of tool calls for that one unit, so none of it runs.
     if (Array.isArray(body)) return refuseJsonRpc(raw, this.config.publicBaseUrl, 'jsonrpc_batch_refused');
-    const server = this.servers.create({
+    keepPrototypeArguments(body);
+    // The host has already parsed (and size-limited) the body; the SDK must not read the stream again.
+    await this.transport.serve(body, raw, {
       request,
       // A batch tool charges the rate budget: its RateLimit headers replace the request's own.
       setHeader: (name, value) => {
         if (!raw.headersSent) raw.setHeader(name, value);
       },
     });
-    // JSON responses, not SSE: the tools answer at once and send no progress, so there is nothing to
-    // stream, and plain JSON is easier for curl and non-SDK clients. The SDK client accepts both.
-    const transport = new (mcpSdk().StreamableHTTPServerTransport)({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    refuseMalformedToolCalls(transport);
-    keepPrototypeArguments(body);
-    // The host has already parsed (and size-limited) the body; the SDK must not read the stream again.
-    await transport.handleRequest(nativeRequest(request), raw, body);
   }
 
   /**

@@ -3,6 +3,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { codePicture } from '../utils/code-picture';
 import { listenTestApp } from '../utils/test-app';
 
 /**
@@ -20,6 +21,9 @@ const ARGUMENTS: Record<string, Record<string, unknown>> = {
   list_templates: {},
   get_product_context: {},
   create_vcard_batch: { contacts: [{ fullName: 'Ada Lovelace' }] },
+  read_qr_code: {
+    image: codePicture('https://example.com/ada', 200, 200, { left: 40, top: 40, module: 5 }).png.toString('base64'),
+  },
 };
 
 interface TextContents {
@@ -98,7 +102,7 @@ describe('MCP with the official clients of both eras', () => {
 
     it(`speaks ${version}, lists and calls every tool`, async () => {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(8);
+      expect(tools).toHaveLength(9);
       for (const name of [...Object.keys(ARGUMENTS), 'get_vcard_batch', 'list_vcard_batch_items']) {
         const args = ARGUMENTS[name] ?? { batchId };
         const result = (await client.callTool({ name, arguments: args })) as {

@@ -132,6 +132,7 @@ describe("MCP: tools/call params and the tools' own schemas", () => {
       create_vcard_batch: { contacts: [{ fullName: 'A' }] },
       get_vcard_batch: { batchId: 'batch_01J0000000000000000000000' },
       list_vcard_batch_items: { batchId: 'batch_01J0000000000000000000000' },
+      read_qr_code: { image: 'iVBORw0KGgo=' },
     };
     const list = await post(suite.app, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const tools = list.json.result!.tools as { name: string; inputSchema: { additionalProperties?: boolean } }[];
@@ -151,7 +152,7 @@ describe("MCP: tools/call params and the tools' own schemas", () => {
   it('answers tools/list in at most 24,000 bytes', async () => {
     const list = await post(suite.app, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(list.status).toBe(200);
-    expect(list.json.result!.tools).toHaveLength(8);
+    expect(list.json.result!.tools).toHaveLength(9);
     expect(list.bytes).toBeLessThanOrEqual(24_000);
   });
 });

@@ -199,6 +199,6 @@ describe('MCP 2026-07-28: the Mcp-Method, Mcp-Name and MCP-Protocol-Version head
       headers: { 'mcp-protocol-version': '2025-11-25' },
     });
     expect(list.json.result).not.toHaveProperty('ttlMs');
-    expect(list.json.result?.tools).toHaveLength(8);
+    expect(list.json.result?.tools).toHaveLength(9);
   });
 });

@@ -39,7 +39,7 @@ async function bundle() {
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    external: ['pngjs', 'jpeg-js', 'image-size', 'qrcode', '@undecaf/zbar-wasm', 'zxing-wasm'],
+    external: ['pngjs', 'jpeg-js', 'sharp', 'image-size', 'qrcode', '@undecaf/zbar-wasm', 'zxing-wasm'],
     logLevel: 'warning',
   });
   const loaded = createRequire(join(root, 'package.json'))(entry);

@@ -1,4 +1,3 @@
-import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import type { RgbaImage } from '../qr/decode';
 import { SCAN_IMAGE_LIMITS, type ScanImageHeader } from './scan-image-header';
@@ -16,16 +15,16 @@ sharp.concurrency(1);
 sharp.cache(false);
 
 /**
- * The pixels of an image whose header readScanImageHeader() accepted, as RGBA: a PNG by pngjs (its
- * inflation bounded by the declared size, its CRCs checked), a JPEG by sharp's libjpeg (bounded by the
- * same pixel limit, failing on any warning such as missing data, not turned by its EXIF orientation).
+ * The pixels of an image whose header readScanImageHeader() accepted, as RGBA, decoded by sharp (libvips'
+ * libpng and libjpeg): bounded by the header's pixel limit, failing on any warning (a PNG chunk's CRC, data
+ * missing or left over, a damaged JPEG scan), 8 bits a channel, not turned by an EXIF orientation.
  * Throws ScanImageDecodeError.
  */
 export async function decodeScanImage(bytes: Uint8Array, header: ScanImageHeader): Promise<RgbaImage> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let image: RgbaImage;
   try {
-    image = header.type === 'png' ? PNG.sync.read(buffer, { checkCRC: true }) : await jpegPixels(buffer);
+    image = await rgbaPixels(buffer);
   } catch {
     // The header check walked the file's structure whole: what fails now is damage inside it.
     throw new ScanImageDecodeError('corrupt');
@@ -34,8 +33,8 @@ export async function decodeScanImage(bytes: Uint8Array, header: ScanImageHeader
   return { width: image.width, height: image.height, data: image.data };
 }
 
-/** A JPEG's pixels as sRGB with an opaque alpha channel (a grey or CMYK JPEG converted). */
-async function jpegPixels(buffer: Buffer): Promise<RgbaImage> {
+/** An image's pixels as sRGB with an alpha channel (grey, CMYK and 16-bit images converted). */
+async function rgbaPixels(buffer: Buffer): Promise<RgbaImage> {
   const { data, info } = await sharp(buffer, {
     failOn: 'warning',
     limitInputPixels: SCAN_IMAGE_LIMITS.maxPixels,
@@ -44,7 +43,7 @@ async function jpegPixels(buffer: Buffer): Promise<RgbaImage> {
   })
     .toColourspace('srgb')
     .ensureAlpha()
-    .raw()
+    .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   if (info.channels !== 4) throw new ScanImageDecodeError('corrupt');
   return {

@@ -90,6 +90,11 @@ const files = {
   jpeg: Buffer.from(require('jpeg-js').encode(raster, 80).data),
   png: PNG.sync.write(png),
 };
+// BENCH_SCAN_WRITE=<file>: write the JPEG photo there and stop (the scan flood of bench/styled-load.mjs posts it).
+if (process.env.BENCH_SCAN_WRITE) {
+  (await import('node:fs')).writeFileSync(process.env.BENCH_SCAN_WRITE, files.jpeg);
+  process.exit(0);
+}
 const results = {};
 for (const [type, file] of Object.entries(files)) {
   const header = lib.readScanImageHeader(file, type);

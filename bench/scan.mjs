@@ -39,7 +39,7 @@ async function bundle() {
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    external: ['pngjs', 'jpeg-js', 'image-size', 'qrcode', '@undecaf/zbar-wasm', 'zxing-wasm'],
+    external: ['pngjs', 'jpeg-js', 'sharp', 'image-size', 'qrcode', '@undecaf/zbar-wasm', 'zxing-wasm'],
     logLevel: 'warning',
   });
   const loaded = createRequire(join(root, 'package.json'))(entry);
@@ -90,6 +90,11 @@ const files = {
   jpeg: Buffer.from(require('jpeg-js').encode(raster, 80).data),
   png: PNG.sync.write(png),
 };
+// BENCH_SCAN_WRITE=<file>: write the JPEG photo there and stop (the scan flood of bench/styled-load.mjs posts it).
+if (process.env.BENCH_SCAN_WRITE) {
+  (await import('node:fs')).writeFileSync(process.env.BENCH_SCAN_WRITE, files.jpeg);
+  process.exit(0);
+}
 const results = {};
 for (const [type, file] of Object.entries(files)) {
   const header = lib.readScanImageHeader(file, type);

@@ -7,11 +7,20 @@
 // Posts the benchmark's style to POST /v1/qrcodes from `clients` loops as fast as they are
 // answered (a 503 renderer_busy retried after 20 ms) until SIGTERM, then prints its counts as
 // one line of JSON and exits.
+import { readFileSync } from 'node:fs';
 import { benchStyle } from './bench-style.mjs';
 import { TYPICAL_CARD } from './cards.mjs';
 
-const [url, clients = '5'] = process.argv.slice(2);
-const body = JSON.stringify({ contact: TYPICAL_CARD, style: await benchStyle() });
+const [url, clients = '5', photo] = process.argv.slice(2);
+// With a JPEG's path as a third argument, the flood posts it to POST /v1/scans instead.
+const request = photo
+  ? { path: '/v1/scans', type: 'image/jpeg', accept: 'application/json', body: readFileSync(photo) }
+  : {
+      path: '/v1/qrcodes',
+      type: 'application/json',
+      accept: 'image/png',
+      body: JSON.stringify({ contact: TYPICAL_CARD, style: await benchStyle() }),
+    };
 const counts = { codes: 0, busy: 0, other: 0 };
 const started = performance.now();
 let running = true;
@@ -19,10 +28,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function loop() {
   while (running) {
-    const res = await fetch(`${url}/v1/qrcodes`, {
+    const res = await fetch(`${url}${request.path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'image/png' },
-      body,
+      headers: { 'content-type': request.type, accept: request.accept },
+      body: request.body,
       // Bounded, so that a lost answer shows up as a count instead of a bench that never ends.
       signal: AbortSignal.timeout(30_000),
     })

@@ -14,8 +14,10 @@
 // are printed as warm-ups and not counted. The max rate is measured once after a warm-up. The flood
 // runs in a process of its own (bench/styled-flood.mjs) on BENCH_STYLED_FLOOD_CPU (default the
 // service's cores), not in the paced client's.
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { TYPICAL_CARD } from './cards.mjs';
 import { drive, drivePaced } from './load.mjs';
 import { startService } from './servers.mjs';
@@ -27,6 +29,15 @@ const seconds = num('BENCH_STYLED_SECONDS', 10);
 const clients = num('BENCH_STYLED_CLIENTS', 5);
 const warmRounds = num('BENCH_STYLED_WARM_ROUNDS', 1);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** BENCH_STYLED_FLOOD=scan: the flood posts bench/scan.mjs's JPEG photo to POST /v1/scans instead. */
+const scanPhoto = [];
+if (process.env.BENCH_STYLED_FLOOD === 'scan') {
+  const file = resolve(mkdtempSync(join(tmpdir(), 'scan-flood-')), 'photo.jpg');
+  execFileSync(process.execPath, [resolve(import.meta.dirname, 'scan.mjs')], {
+    env: { ...process.env, BENCH_SCAN_WRITE: file },
+  });
+  scanPhoto.push(file);
+}
 
 /**
  * The flood, in a process of its own pinned beside the service (BENCH_STYLED_FLOOD_CPU, default
@@ -37,7 +48,7 @@ function floodProcess(url) {
   const cpu = process.env.BENCH_STYLED_FLOOD_CPU ?? process.env.BENCH_STYLED_CPU ?? '0-1';
   const child = spawn(
     'taskset',
-    ['-c', cpu, process.execPath, resolve(import.meta.dirname, 'styled-flood.mjs'), url, String(clients)],
+    ['-c', cpu, process.execPath, resolve(import.meta.dirname, 'styled-flood.mjs'), url, String(clients), ...scanPhoto],
     { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );
   let out = '';

@@ -1,5 +1,4 @@
-import * as jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import type { RgbaImage } from '../qr/decode';
 import { SCAN_IMAGE_LIMITS, type ScanImageHeader } from './scan-image-header';
 
@@ -10,29 +9,46 @@ export class ScanImageDecodeError extends Error {
   }
 }
 
+// One scan is one task on one pool worker: libvips works on that worker's thread alone (the pool is
+// the parallelism) and keeps no decoded image once a scan is answered.
+sharp.concurrency(1);
+sharp.cache(false);
+
 /**
- * The pixels of an image whose header readScanImageHeader() accepted, as RGBA: a PNG by pngjs (its
- * inflation bounded by the declared size, its CRCs checked), a JPEG by jpeg-js (bounded by the same
- * pixel limit and a memory ceiling, not tolerant of missing data). Throws ScanImageDecodeError.
+ * The pixels of an image whose header readScanImageHeader() accepted, as RGBA, decoded by sharp (libvips'
+ * libpng and libjpeg): bounded by the header's pixel limit, failing on any warning (a PNG chunk's CRC, data
+ * missing or left over, a damaged JPEG scan), 8 bits a channel, not turned by an EXIF orientation.
+ * Throws ScanImageDecodeError.
  */
-export function decodeScanImage(bytes: Uint8Array, header: ScanImageHeader): RgbaImage {
+export async function decodeScanImage(bytes: Uint8Array, header: ScanImageHeader): Promise<RgbaImage> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let image: RgbaImage;
   try {
-    image =
-      header.type === 'png'
-        ? PNG.sync.read(buffer, { checkCRC: true })
-        : jpeg.decode(buffer, {
-            useTArray: true,
-            formatAsRGBA: true,
-            tolerantDecoding: false,
-            maxResolutionInMP: SCAN_IMAGE_LIMITS.maxPixels / 1_000_000,
-            maxMemoryUsageInMB: 256,
-          });
+    image = await rgbaPixels(buffer);
   } catch {
     // The header check walked the file's structure whole: what fails now is damage inside it.
     throw new ScanImageDecodeError('corrupt');
   }
   if (image.width !== header.width || image.height !== header.height) throw new ScanImageDecodeError('corrupt');
   return { width: image.width, height: image.height, data: image.data };
+}
+
+/** An image's pixels as sRGB with an alpha channel (grey, CMYK and 16-bit images converted). */
+async function rgbaPixels(buffer: Buffer): Promise<RgbaImage> {
+  const { data, info } = await sharp(buffer, {
+    failOn: 'warning',
+    limitInputPixels: SCAN_IMAGE_LIMITS.maxPixels,
+    sequentialRead: true,
+    autoOrient: false,
+  })
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 4) throw new ScanImageDecodeError('corrupt');
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+  };
 }

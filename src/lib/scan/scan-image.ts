@@ -45,7 +45,7 @@ export interface ImageScan {
  */
 export async function scanImage(bytes: Uint8Array, header: ScanImageHeader): Promise<ImageScan> {
   await prepareQrDecoders();
-  const image = decodeScanImage(bytes, header);
+  const image = await decodeScanImage(bytes, header);
   const planes = scanPlanes(image);
   const zxing = await zxingScan(planes.zxing);
   const zbar = await zbarScan(planes.zbar);

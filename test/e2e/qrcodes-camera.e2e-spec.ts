@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { QR_FINDER_SHAPES, QR_MODULE_SHAPES } from '../../src/lib/qr/style/qr-style';
-import { LONG_CONTACT, ringLogo, TYPICAL_CONTACT } from '../fixtures/styled/styled-fixtures';
+import { ringLogo, TYPICAL_CONTACT } from '../fixtures/styled/styled-fixtures';
 import type { GreyPhoto } from '../utils/camera-photo';
 import { greyOnWhite, zxingAvailable } from '../utils/styled-code-readers';
 import { describeWithPrograms, PROGRAMS } from '../utils/system-program';
@@ -19,19 +19,17 @@ jest.setTimeout(300_000);
 // service does not run in-process, Debian's zbarimg and ZXing-C++. For each module and finder
 // shape, with and without a logo, each decoder alone must read the styled code in at least 0.8 × as
 // many photos as the plain code of the same card (the known gaps below run as expected failures).
-// Under the default, the three pairs that take every shape once, on the typical card, 16 photos
-// each; under QR_MATRIX=full, every pair on the typical and the long card, 24 photos each.
+// The three pairs that take every shape once, on the typical card, 16 photos each. The whole
+// matrix (every pair, the long card too, 24 photos) takes three minutes and shows the same gaps
+// (docs/styled-codes.md gives its table); its expected failures are not pinned case by case.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = Record<string, any>;
 
-const FULL = process.env.QR_MATRIX === 'full';
-const PHOTOS = FULL ? 24 : 16;
+const PHOTOS = 16;
 const BAR = 0.8;
-const CARDS = FULL ? { typical: TYPICAL_CONTACT, 'long rich': LONG_CONTACT } : { typical: TYPICAL_CONTACT };
-const PAIRS = FULL
-  ? QR_MODULE_SHAPES.flatMap((modules) => QR_FINDER_SHAPES.map((finders) => [modules, finders] as const))
-  : QR_MODULE_SHAPES.map((modules, i) => [modules, QR_FINDER_SHAPES[i]] as const);
+const CARDS = { typical: TYPICAL_CONTACT };
+const PAIRS = QR_MODULE_SHAPES.map((modules, i) => [modules, QR_FINDER_SHAPES[i]] as const);
 
 /** A served code's grey pixels and its pixels a module. */
 interface ServedCode {

@@ -3,13 +3,17 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer, type AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { asJpeg, codePicture } from '../utils/code-picture';
 import { CHROMIUM } from '../utils/playground-browser';
 import { describeWithProgram } from '../utils/system-program';
 import { buildTestApp } from '../utils/test-app';
+import { zipArchive } from '../utils/zip-archive';
 
 // Swagger UI at /docs in a real Chromium (Debian's), as a newcomer uses it: for every operation
 // without a path parameter, "Try it out" then "Execute" with nothing changed, for each request
 // media type the operation offers. Every one must succeed; the error example answers its error.
+// A file body (an image to scan, a ZIP of them) is the one thing a person must give: the file input
+// gets a picture of a code, as a person would choose one.
 
 interface Operation {
   method: string;
@@ -17,6 +21,20 @@ interface Operation {
   tag: string;
   operationId: string;
   bodyTypes: string[];
+}
+
+/** The file a person chooses for each file body: a picture of a code, as PNG or JPEG, or a ZIP of one. */
+function uploads(): Record<string, { name: string; mimeType: string; buffer: Buffer }> {
+  const png = codePicture('https://example.com/docs', 240, 240, { left: 40, top: 40, module: 5 }).png;
+  const image = { name: 'code.png', mimeType: 'image/png', buffer: png };
+  const zip = { name: 'codes.zip', mimeType: 'application/zip', buffer: zipArchive([{ name: 'code.png', data: png }]) };
+  return {
+    'image/png': image,
+    'image/jpeg': { name: 'code.jpg', mimeType: 'image/jpeg', buffer: asJpeg(png) },
+    'multipart/form-data': image,
+    'application/zip': zip,
+    'application/x-zip-compressed': zip,
+  };
 }
 
 /** A free loopback port: Swagger UI sends its requests to the document's first server, which must be this service. */
@@ -91,6 +109,7 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')("Swagger UI's Try i
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${baseUrl}/docs`);
     const answers: string[] = [];
+    const files = uploads();
     for (const operation of operations) {
       const block = `#operations-${operation.tag}-${operation.operationId}`;
       await page.locator(`${block} .opblock-summary-control`).click();
@@ -99,6 +118,8 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')("Swagger UI's Try i
       for (const type of types) {
         if (type !== undefined && operation.bodyTypes.length > 1)
           await page.locator(`${block} select[aria-label="Request content type"]`).selectOption(type);
+        const file = type === undefined ? undefined : files[type];
+        if (file) await page.locator(`${block} input[type="file"]`).setInputFiles(file);
         answers.push(`${operation.method} ${operation.path} ${type ?? '-'} ${await execute(page, block, operation)}`);
       }
     }

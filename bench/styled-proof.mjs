@@ -139,9 +139,9 @@ async function gradientAgainstSolid() {
   const verdicts = {};
   for (let round = 0; round < rounds; round++)
     for (const [name, each] of Object.entries(kinds)) {
-      const start = cpu();
+      const start = cpuMs();
       for (let i = 0; i < renders; i++) verdicts[name] = (await lib.drawProvenCode(each)).check.proof;
-      values[name].push((cpu() - start) / renders);
+      values[name].push((cpuMs() - start) / renders);
     }
   const ratios = values.gradient.map((value, round) => (100 * value) / values.solid[round]);
   return { solid: spread(values.solid), gradient: spread(values.gradient), ratio: spread(ratios), verdicts };

@@ -61,7 +61,7 @@ export class BatchesService {
     );
   }
 
-  /** One more unit of `client`'s rate budget, for an image of a ZIP batch about to be scanned; a 429 when none is left. */
+  /** One more unit of `client`'s rate budget, for a ZIP batch's image about to be scanned; a 429 when none is left. */
   async chargeScan(client: BatchClient): Promise<void> {
     const refused = await this.limiter.charge(client.rateKey, 1, client.setHeader);
     if (refused) throw refused;

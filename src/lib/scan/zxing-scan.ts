@@ -1,6 +1,6 @@
 import type { ReaderOptions, ZXingReadResult } from 'zxing-wasm/reader';
 import type { GreyImage } from '../qr/decode/decodable-image';
-import { moduleReaderOptions, zxingModule, type EmbindVector } from '../qr/decode/zxing-qr-reader';
+import { moduleReaderOptions, readZxingPixmap } from '../qr/decode/zxing-qr-reader';
 import type { ScannedSymbol, ScanQuad, UnreadSymbol } from './scan-symbol';
 
 /**
@@ -25,33 +25,14 @@ const LEVELS = new Set(['L', 'M', 'Q', 'H']);
 
 /** Every QR symbol ZXing reads in a grey plane, with what it tells of each, and those it found but could not read. */
 export async function zxingScan(image: GreyImage): Promise<{ read: ScannedSymbol[]; unread: UnreadSymbol[] }> {
-  const zxing = await zxingModule();
-  const pointer = zxing._malloc(image.data.length);
-  if (!pointer) throw new Error('ZXing could not allocate the image in its memory.');
-  try {
-    zxing.HEAPU8.set(image.data, pointer);
-    const results = zxing.readBarcodesFromPixmap(
-      pointer,
-      image.width,
-      image.height,
-      SCAN_OPTIONS,
-    ) as EmbindVector<ZXingReadResult>;
-    try {
-      const read: ScannedSymbol[] = [];
-      const unread: UnreadSymbol[] = [];
-      for (let i = 0; i < results.size(); i++) {
-        const result = results.get(i);
-        if (!result || !QR_FORMATS.has(result.format)) continue;
-        if (result.isValid) read.push(scannedSymbol(result));
-        else unread.push({ position: quad(result.position), error: result.error });
-      }
-      return { read, unread };
-    } finally {
-      results.delete();
-    }
-  } finally {
-    zxing._free(pointer);
-  }
+  const read: ScannedSymbol[] = [];
+  const unread: UnreadSymbol[] = [];
+  await readZxingPixmap(image, SCAN_OPTIONS, (result) => {
+    if (!QR_FORMATS.has(result.format)) return;
+    if (result.isValid) read.push(scannedSymbol(result));
+    else unread.push({ position: quad(result.position), error: result.error });
+  });
+  return { read, unread };
 }
 
 function scannedSymbol(result: ZXingReadResult): ScannedSymbol {

@@ -90,40 +90,53 @@ export function zxingModule(): Promise<ZxingInstance> {
   return loaded;
 }
 
+/**
+ * The results ZXing reads from a grey plane with `options`, each handed to `each` while the vector
+ * lives. The grey plane goes to the module's pixmap reader, which `readBarcodes` calls with the
+ * plane it computes from RGBA pixels (decodableGrey computes the same plane, in the pass that makes
+ * ZBar's). The vector is released here, not left to the garbage collector (the package's own
+ * `readBarcodes` never deletes it): undeleted, each read kept 7-16 KB outside the JavaScript heap
+ * for good, which a worker reading thousands of codes never gave back.
+ */
+export async function readZxingPixmap(
+  image: { data: Uint8Array; width: number; height: number },
+  options: ZXingReaderOptions,
+  each: (result: ZXingReadResult) => void,
+): Promise<void> {
+  const zxing = await zxingModule();
+  const pointer = zxing._malloc(image.data.length);
+  if (!pointer) throw new Error('ZXing could not allocate the image in its memory.');
+  try {
+    zxing.HEAPU8.set(image.data, pointer);
+    const results = zxing.readBarcodesFromPixmap(
+      pointer,
+      image.width,
+      image.height,
+      options,
+    ) as EmbindVector<ZXingReadResult>;
+    try {
+      for (let i = 0; i < results.size(); i++) {
+        const result = results.get(i);
+        if (result) each(result);
+      }
+    } finally {
+      results.delete();
+    }
+  } finally {
+    zxing._free(pointer);
+  }
+}
+
 export const zxingQrReader: QrReader = {
   async prepare() {
     await zxingModule();
   },
   async read(image) {
-    const zxing = await zxingModule();
-    // The grey plane goes to the module's pixmap reader, which `readBarcodes` calls with the plane it
-    // computes from RGBA pixels (decodableGrey computes the same plane, in the pass that makes ZBar's).
-    const pointer = zxing._malloc(image.data.length);
-    if (!pointer) throw new Error('ZXing could not allocate the image in its memory.');
-    try {
-      zxing.HEAPU8.set(image.data, pointer);
-      const results = zxing.readBarcodesFromPixmap(
-        pointer,
-        image.width,
-        image.height,
-        MODULE_OPTIONS,
-      ) as EmbindVector<ZXingReadResult>;
-      try {
-        const symbols: Uint8Array[] = [];
-        for (let i = 0; i < results.size(); i++) {
-          const result = results.get(i);
-          // `bytes` is a copy in JavaScript's memory: it outlives the vector.
-          if (result?.isValid && QR_FORMATS.has(result.format)) symbols.push(result.bytes);
-        }
-        return symbols;
-      } finally {
-        // Released here, not left to the garbage collector (the package's own `readBarcodes` never
-        // deletes it): undeleted, each read kept 7-16 KB outside the JavaScript heap for good, which a
-        // worker reading thousands of codes never gave back.
-        results.delete();
-      }
-    } finally {
-      zxing._free(pointer);
-    }
+    const symbols: Uint8Array[] = [];
+    // `bytes` is a copy in JavaScript's memory: it outlives the vector.
+    await readZxingPixmap(image, MODULE_OPTIONS, (result) => {
+      if (result.isValid && QR_FORMATS.has(result.format)) symbols.push(result.bytes);
+    });
+    return symbols;
   },
 };

@@ -12,7 +12,9 @@ export interface ShadedTarget {
 /**
  * Lays a path painted by a gradient over the pixels its accumulated areas cover, as `paintCoverage`
  * lays one colour (the same walk over the written cells, the same coverage, zeroing the areas as it
- * goes), each pixel taking the colour `shade` gives it.
+ * goes), each pixel taking the colour `shade` gives it. The walk is written twice on purpose: the
+ * solid one runs for every styled raster the proof draws, and a shared walk calling back per run
+ * would make that call site serve two callbacks.
  */
 export function paintShadedCoverage(
   area: Float32Array,

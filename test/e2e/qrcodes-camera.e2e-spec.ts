@@ -150,14 +150,15 @@ describeWithPrograms([PROGRAMS.zbarimg])(
     );
     /**
      * Known gaps, found by this suite and not yet closed (the proof serves these codes; a phone reads
-     * them in fewer photos than the plain code): every styled code but square modules and finders
-     * without a logo. On the typical card, of 16 photos (plain: zbarimg 16, ZXing-C++ 15): square
-     * with a logo 12 / 13, rounded 16 / 10, rounded with a logo 12 / 7, dots and circles 6 / 3, dots
-     * and circles with a logo 12 / 1. They run as expected failures, so the day the proof refuses such
-     * codes or the renderer draws them readably, the suite says so.
+     * them in fewer photos than the plain code). On the typical card, of 16 photos (plain: zbarimg 16,
+     * ZXing-C++ 15), 2026-12-02: square with a logo 12 / 13, rounded with a logo 12 / 12, dots and
+     * circles 6 / 3, with a logo 12 / 1. Circles: ZXing-C++ 1.4 fits lines to the finders' ring edges
+     * to find the alignment pattern, and a circle has no straight edge. A logo: the code is drawn at
+     * level H, version 18 for 13, which zbarimg reads in fewer tilted photos with or without the logo.
+     * Rounded finders drawn with 1.5- and 0.5-module corners (2 and 1 before) closed their gap without
+     * a logo: 16 / 13 (was 16 / 10). The gaps run as expected failures, so the day one closes, it shows.
      */
-    const knownGap = (modules: string, finders: string, logo: boolean) =>
-      logo || modules !== 'square' || finders !== 'square';
+    const knownGap = (_modules: string, finders: string, logo: boolean) => logo || finders === 'circle';
 
     for (const [card, modules, finders, logo] of cases) {
       const name = `${card} card, ${modules} modules, ${finders} finders, ${logo ? 'a logo' : 'no logo'}`;

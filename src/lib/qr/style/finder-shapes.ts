@@ -30,8 +30,10 @@ export function finderPath(
       if (frame) path.rect(x, y, 7, 7).rect(x + 1, y + 1, 5, 5, true);
       if (ball) path.rect(x + 2, y + 2, 3, 3);
     } else if (shape === 'rounded') {
-      if (frame) path.roundedRect(x, y, 7, 7, corners(2)).roundedRect(x + 1, y + 1, 5, 5, corners(1), true);
-      if (ball) path.roundedRect(x + 2, y + 2, 3, 3, corners(1));
+      // Each side keeps a straight middle that decoders fit their edge lines to (ZXing-C++ traces the
+      // ring's outer and inner edge for the far corner; corners of 2 and 1 modules bent those lines).
+      if (frame) path.roundedRect(x, y, 7, 7, corners(1.5)).roundedRect(x + 1, y + 1, 5, 5, corners(0.5), true);
+      if (ball) path.roundedRect(x + 2, y + 2, 3, 3, corners(0.5));
     } else {
       if (frame) path.circle(x + 3.5, y + 3.5, 3.5).circle(x + 3.5, y + 3.5, 2.5, true);
       if (ball) path.circle(x + 3.5, y + 3.5, 1.5);

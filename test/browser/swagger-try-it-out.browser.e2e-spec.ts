@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer, type AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { asJpeg, codePicture } from '../utils/code-picture';
 import { CHROMIUM } from '../utils/playground-browser';
 import { describeWithProgram } from '../utils/system-program';
@@ -23,14 +24,19 @@ interface Operation {
   bodyTypes: string[];
 }
 
-/** The file a person chooses for each file body: a picture of a code, as PNG or JPEG, or a ZIP of one. */
-function uploads(): Record<string, { name: string; mimeType: string; buffer: Buffer }> {
+/** The file a person chooses for each file body: a picture of a code, as PNG, JPEG or WebP, or a ZIP of one. */
+async function uploads(): Promise<Record<string, { name: string; mimeType: string; buffer: Buffer }>> {
   const png = codePicture('https://example.com/docs', 240, 240, { left: 40, top: 40, module: 5 }).png;
   const image = { name: 'code.png', mimeType: 'image/png', buffer: png };
   const zip = { name: 'codes.zip', mimeType: 'application/zip', buffer: zipArchive([{ name: 'code.png', data: png }]) };
   return {
     'image/png': image,
     'image/jpeg': { name: 'code.jpg', mimeType: 'image/jpeg', buffer: asJpeg(png) },
+    'image/webp': {
+      name: 'code.webp',
+      mimeType: 'image/webp',
+      buffer: await sharp(png).webp({ lossless: true }).toBuffer(),
+    },
     'multipart/form-data': image,
     'application/zip': zip,
     'application/x-zip-compressed': zip,
@@ -109,7 +115,7 @@ describeWithProgram(CHROMIUM, 'apt-get install -y chromium')("Swagger UI's Try i
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${baseUrl}/docs`);
     const answers: string[] = [];
-    const files = uploads();
+    const files = await uploads();
     for (const operation of operations) {
       const block = `#operations-${operation.tag}-${operation.operationId}`;
       await page.locator(`${block} .opblock-summary-control`).click();

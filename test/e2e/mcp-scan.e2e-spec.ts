@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import sharp from 'sharp';
 import { asJpeg, blankPicture, codePicture } from '../utils/code-picture';
 import { listenTestApp } from '../utils/test-app';
 
@@ -64,11 +65,13 @@ describe('MCP read_qr_code', () => {
     expect(Buffer.byteLength(JSON.stringify(tools))).toBeLessThanOrEqual(24_000);
   });
 
-  it('answers what POST /v1/scans answers, from base64 and from a data URL, PNG and JPEG', async () => {
+  it('answers what POST /v1/scans answers, from base64 and from a data URL, PNG, JPEG and WebP', async () => {
     const jpeg = asJpeg(png);
+    const webp = await sharp(png).webp({ lossless: true }).toBuffer();
     for (const [image, type] of [
       [png, 'image/png'],
       [jpeg, 'image/jpeg'],
+      [webp, 'image/webp'],
     ] as const) {
       const rest = await scanRoute(image, type);
       expect(rest.status).toBe(200);

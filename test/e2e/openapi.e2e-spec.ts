@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODE_NAMES } from '../../src/core/errors/error-codes';
 import { jpegFile, pngFile, qrcodeRaster } from '../utils/scan-images';
+import { webpFile } from '../utils/scan-webp-images';
 import { zipArchive } from '../utils/zip-archive';
 import { buildTestApp } from '../utils/test-app';
 
@@ -20,11 +21,12 @@ const contentTypeOf = (type: string): string => (type === 'multipart/form-data' 
 
 /**
  * The file a user picks in Try it out for a file body: a code the npm qrcode package drew, as PNG,
- * JPEG, a form or a ZIP holding it (a batch of one badge).
+ * JPEG, WebP, a form or a ZIP holding it (a batch of one badge).
  */
 async function fileFor(type: string): Promise<Buffer> {
   const raster = qrcodeRaster('BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nEND:VCARD\r\n');
   if (type === 'image/jpeg') return jpegFile(raster);
+  if (type === 'image/webp') return webpFile(raster);
   const png = pngFile(raster);
   if (type.includes('zip')) return zipArchive([{ name: 'badge.png', data: png }]);
   if (type !== 'multipart/form-data') return png;
@@ -107,7 +109,10 @@ describe('OpenAPI document and docs pages', () => {
         takes: ['application/json', 'text/csv', ...vcardBody, 'application/zip', 'application/x-zip-compressed'],
         gives: ['application/json'],
       },
-      'post /v1/scans': { takes: ['image/png', 'image/jpeg', 'multipart/form-data'], gives: ['application/json'] },
+      'post /v1/scans': {
+        takes: ['image/png', 'image/jpeg', 'image/webp', 'multipart/form-data'],
+        gives: ['application/json'],
+      },
       'put /v1/batches/{batchId}/style': { takes: ['application/json'], gives: [] },
       'get /v1/batches/{batchId}/cards.vcf': { takes: [], gives: ['text/vcard'] },
       'get /v1/batches/{batchId}/codes.zip': { takes: [], gives: ['application/zip'] },

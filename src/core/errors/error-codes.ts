@@ -192,8 +192,8 @@ export const ERROR_CODES = {
   invalid_image: {
     status: 400,
     message: 'The image could not be read.',
-    hint: 'Send the photo or screenshot again as a whole PNG or JPEG file of one frame (error.details.issue says what is wrong).',
-    when: "POST /v1/scans: the body is not the image its Content-Type names, or is cut short, damaged, animated or carries too much metadata. details.issue: not_an_image, wrong_type (a PNG sent as image/jpeg, or the other way round), truncated, corrupt, animated (an APNG: send one frame), too_small (under 21 px a side) or metadata_too_large (over 1 MiB of EXIF, ICC, XMP or comments, or of a PNG's ancillary chunks). A multipart/form-data body with no file, or more than one, is issue: file_count.",
+    hint: 'Send the photo or screenshot again as a whole PNG, JPEG or WebP file of one frame (error.details.issue says what is wrong).',
+    when: "POST /v1/scans: the body is not the image its Content-Type names, or is cut short, damaged, animated or carries too much metadata. details.issue: not_an_image, wrong_type (a PNG sent as image/jpeg, say), truncated, corrupt, animated (an APNG or an animated WebP: send one frame), too_small (under 21 px a side) or metadata_too_large (over 1 MiB of EXIF, ICC, XMP or comments, of a PNG's ancillary chunks, or of a WebP's chunks besides its image). A multipart/form-data body with no file, or more than one, is issue: file_count.",
   },
   no_code_found: {
     status: 422,
@@ -217,7 +217,7 @@ export const ERROR_CODES = {
     status: 415,
     message: 'The request body must be application/json.',
     hint: 'Send the body as JSON with Content-Type: application/json.',
-    when: 'A body was sent with a content type the route does not take (application/json everywhere but POST /v1/scans; text/vcard, text/x-vcard and text/directory on POST /v1/vcard, /v1/jobs/vcard and /v1/batches; text/csv on /v1/batches; image/png, image/jpeg and multipart/form-data on POST /v1/scans, which reads no WebP), or a JSON or CSV body with a charset other than UTF-8 (a Google or Outlook export excepted). For a type the route does not take, details.accepted lists every type it does, and the message names them.',
+    when: 'A body was sent with a content type the route does not take (application/json everywhere but POST /v1/scans; text/vcard, text/x-vcard and text/directory on POST /v1/vcard, /v1/jobs/vcard and /v1/batches; text/csv on /v1/batches; image/png, image/jpeg, image/webp and multipart/form-data on POST /v1/scans), or a JSON or CSV body with a charset other than UTF-8 (a Google or Outlook export excepted). For a type the route does not take, details.accepted lists every type it does, and the message names them.',
   },
   rate_limited: {
     status: 429,

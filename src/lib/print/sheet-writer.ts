@@ -1,4 +1,4 @@
-import { deterministicPdf } from './pdf-document';
+import { deterministicPdf, renewWordCaches } from './pdf-document';
 import { PdfScenePainter } from './pdf-scene-painter';
 import { drawCropMarks } from './sheet-crop-marks';
 import { mmToPt } from './sheet-geometry';
@@ -24,6 +24,9 @@ export interface SheetMissingItem {
 }
 
 export type SheetEntry = SheetItem | SheetMissingItem;
+
+/** Pages after which the sheet's word caches start again (renewWordCaches): ten pages of cards, or of the report. */
+const WORD_CACHE_PAGES = 10;
 
 export interface SheetOptions {
   /** End the sheet with the "Report" page(s), as it also does whenever an entry is reported. */
@@ -53,6 +56,7 @@ export async function writeSheet(
 ): Promise<SheetSummary> {
   const layout = SHEET_LAYOUTS[layoutName];
   const doc = deterministicPdf(`${layoutName} sheet`);
+  renewWordCaches(doc, WORD_CACHE_PAGES);
   const flow = new OutputFlow(doc, output);
   const painter = new PdfScenePainter(doc);
   const perPage = sheetItemsPerPage(layout);

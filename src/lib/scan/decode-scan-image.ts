@@ -16,9 +16,10 @@ sharp.cache(false);
 
 /**
  * The pixels of an image whose header readScanImageHeader() accepted, as RGBA, decoded by sharp (libvips'
- * libpng and libjpeg): bounded by the header's pixel limit, failing on any warning (a PNG chunk's CRC, data
- * missing or left over, a damaged JPEG scan), 8 bits a channel, not turned by an EXIF orientation.
- * Throws ScanImageDecodeError.
+ * libpng, libjpeg and libwebp): bounded by the header's pixel limit, failing on any warning (a PNG chunk's CRC,
+ * data missing or left over, a damaged JPEG scan or WebP bitstream), 8 bits a channel, turned as its EXIF
+ * orientation says (as a viewer shows it: a phone's portrait photo stored sideways stands up, its width and
+ * height swapped for orientations 5 to 8). Throws ScanImageDecodeError.
  */
 export async function decodeScanImage(bytes: Uint8Array, header: ScanImageHeader): Promise<RgbaImage> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -29,7 +30,9 @@ export async function decodeScanImage(bytes: Uint8Array, header: ScanImageHeader
     // The header check walked the file's structure whole: what fails now is damage inside it.
     throw new ScanImageDecodeError('corrupt');
   }
-  if (image.width !== header.width || image.height !== header.height) throw new ScanImageDecodeError('corrupt');
+  const asStored = image.width === header.width && image.height === header.height;
+  const turned = image.width === header.height && image.height === header.width;
+  if (!asStored && !turned) throw new ScanImageDecodeError('corrupt');
   return { width: image.width, height: image.height, data: image.data };
 }
 
@@ -39,7 +42,7 @@ async function rgbaPixels(buffer: Buffer): Promise<RgbaImage> {
     failOn: 'warning',
     limitInputPixels: SCAN_IMAGE_LIMITS.maxPixels,
     sequentialRead: true,
-    autoOrient: false,
+    autoOrient: true,
   })
     .toColourspace('srgb')
     .ensureAlpha()

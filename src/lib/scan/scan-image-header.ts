@@ -1,7 +1,8 @@
 import { imageSize } from 'image-size';
+import { readWebpHeader } from './webp-image-header';
 
-/** The image types a scan reads: PNG and JPEG (no WebP decoder is a dependency). */
-export type ScanImageType = 'png' | 'jpeg';
+/** The image types a scan reads: PNG, JPEG and WebP (still images). */
+export type ScanImageType = 'png' | 'jpeg' | 'webp';
 
 /** What a scan takes before any pixel is decoded: bytes, pixels, metadata and frames. */
 export const SCAN_IMAGE_LIMITS = {
@@ -15,6 +16,8 @@ export const SCAN_IMAGE_LIMITS = {
   maxJpegMetadataBytes: 1_048_576,
   /** A PNG's chunks other than the image data (text, profiles, private chunks). */
   maxPngAncillaryBytes: 1_048_576,
+  /** A WebP's chunks other than its bitstream, alpha and VP8X (ICCP, EXIF, XMP, unknown chunks). */
+  maxWebpMetadataBytes: 1_048_576,
 } as const;
 
 /** Why an image is refused before decoding; each is a 4xx named by the module. */
@@ -45,7 +48,7 @@ export interface ScanImageRefusal {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** The type the bytes are (by their signature), whatever the request said. */
-export function sniffImageType(bytes: Uint8Array): ScanImageType | 'webp' | undefined {
+export function sniffImageType(bytes: Uint8Array): ScanImageType | undefined {
   if (bytes.length >= 8 && Buffer.compare(bytes.subarray(0, 8), PNG_SIGNATURE) === 0) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 12 && Buffer.from(bytes.subarray(0, 4)).toString('latin1') === 'RIFF')
@@ -53,9 +56,11 @@ export function sniffImageType(bytes: Uint8Array): ScanImageType | 'webp' | unde
   return undefined;
 }
 
-/** Whether bytes too short to sniff begin as a PNG or a JPEG does. */
-function startsAnImage(bytes: Uint8Array): boolean {
+/** Whether bytes too short to sniff begin as a PNG or a JPEG does, or as a WebP's RIFF header when one is declared. */
+function startsAnImage(bytes: Uint8Array, declared: ScanImageType): boolean {
   if (bytes.length === 0) return false;
+  if (declared === 'webp' && bytes.length < 12)
+    return Buffer.compare(bytes.subarray(0, 4), Buffer.from('RIFF', 'latin1').subarray(0, bytes.length)) === 0;
   if (bytes.length < 8 && Buffer.compare(bytes, PNG_SIGNATURE.subarray(0, bytes.length)) === 0) return true;
   return bytes.length < 3 && bytes[0] === 0xff && (bytes.length === 1 || bytes[1] === 0xd8);
 }
@@ -65,20 +70,23 @@ function startsAnImage(bytes: Uint8Array): boolean {
  * a pixel is inflated: the signature matches the type, the size (image-size, from the header) is
  * within the pixel and side limits, and the container's structure is whole: a PNG's chunks up to
  * its end, no animation (acTL), bounded ancillary chunks; a JPEG's segments up to its first frame,
- * bounded metadata. Pure and linear in the chunk or segment count.
+ * bounded metadata; a WebP's RIFF chunks (readWebpHeader): one still image, bounded metadata.
+ * Pure and linear in the chunk or segment count.
  */
 export function readScanImageHeader(bytes: Uint8Array, declared: ScanImageType): ScanImageHeader | ScanImageRefusal {
   const sniffed = sniffImageType(bytes);
-  if (sniffed === undefined) return { refused: startsAnImage(bytes) ? 'truncated' : 'not_an_image' };
+  if (sniffed === undefined) return { refused: startsAnImage(bytes, declared) ? 'truncated' : 'not_an_image' };
   if (sniffed !== declared) return { refused: 'wrong_type' };
-  const size = declaredSize(bytes, declared);
+  const webp = declared === 'webp' ? readWebpHeader(bytes, SCAN_IMAGE_LIMITS.maxWebpMetadataBytes) : undefined;
+  if (webp?.width === undefined && webp?.issue) return { refused: webp.issue };
+  const size = webp ?? declaredSize(bytes, declared);
   if (size === undefined) return { refused: bytes.length < 64 ? 'truncated' : 'corrupt' };
   const { width, height } = size;
   if (!width || !height || !Number.isInteger(width) || !Number.isInteger(height)) return { refused: 'corrupt' };
   if (width * height > SCAN_IMAGE_LIMITS.maxPixels || Math.max(width, height) > SCAN_IMAGE_LIMITS.maxSide)
     return { refused: 'too_many_pixels', width, height };
   if (Math.min(width, height) < SCAN_IMAGE_LIMITS.minSide) return { refused: 'too_small', width, height };
-  const structure = declared === 'png' ? pngStructure(bytes) : jpegStructure(bytes);
+  const structure = webp ? webp.issue : declared === 'png' ? pngStructure(bytes) : jpegStructure(bytes);
   if (structure !== undefined) return { refused: structure, width, height };
   return { type: declared, width, height };
 }

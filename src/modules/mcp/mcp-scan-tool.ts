@@ -7,7 +7,7 @@ import { ScansService } from '../scans/scans.service';
 import { onlyArguments, structuredResult } from './mcp-results';
 import { object, READ_ONLY } from './mcp-tool-parts';
 
-const MEDIA_TYPES = ['image/png', 'image/jpeg'];
+const MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 /** A data URL's head: its media type (optional) and its parameters, base64 last. */
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?((?:;[a-z0-9-]+(?:=[^;,]*)?)*);base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -34,7 +34,7 @@ export function scanToolDefinition(): Tool {
     name: 'read_qr_code',
     title: 'Read QR codes in an image',
     description:
-      'Reads the QR codes in a PNG or JPEG: per code position (4 corners), version, level, text, readBy, report (module px, quiet zone, contrast, causes, advice) and, for a vCard or MECARD, import as import_vcard gives it. As POST /v1/scans; none: no_code_found.',
+      'Reads the QR codes in a PNG, JPEG or WebP: per code position (4 corners), version, level, text, readBy, report (module px, quiet zone, contrast, causes, advice) and, for a vCard or MECARD, import as import_vcard gives it. As POST /v1/scans; none: no_code_found.',
     inputSchema: object(
       {
         image: { type: 'string', minLength: 1, description: 'The file as base64, or a data: URL.' },

@@ -14,15 +14,15 @@ export interface SentImage {
 
 /**
  * The image of a POST /v1/scans request, read whole within `limitBytes` (413 beyond, by
- * Content-Length before a byte is read, else as bytes arrive): the body itself for image/png and
- * image/jpeg, the one file of a multipart/form-data body. A type the route does not take is a 415
+ * Content-Length before a byte is read, else as bytes arrive): the body itself for image/png,
+ * image/jpeg and image/webp, the one file of a multipart/form-data body. A type the route does not take is a 415
  * before the body is read. A body a host's parser already read (a Buffer) is taken within the
  * same limit. Nothing is kept once the scan is answered.
  */
 export async function readScanBody(request: HttpRequestLike, limitBytes: number): Promise<SentImage> {
   const contentType = String(request.headers['content-type'] ?? '');
   const mediaType = mediaTypeOf(contentType);
-  if (!SCAN_BODY_TYPES.includes(mediaType)) throw unreadableImageType(mediaType);
+  if (!SCAN_BODY_TYPES.includes(mediaType)) throw unreadableImageType();
   const bytes = await bodyBytes(request, limitBytes);
   if (mediaType !== 'multipart/form-data') return { bytes, mediaType };
   const file = multipartFile(bytes, contentType);

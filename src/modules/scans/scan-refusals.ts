@@ -3,20 +3,20 @@ import { SCAN_IMAGE_LIMITS, type ScanImageRefusal } from '../../lib/scan';
 import type { NoCodeFinding } from '../../lib/scan';
 
 /** The media types POST /v1/scans takes as its body. */
-export const SCAN_BODY_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'multipart/form-data'];
+export const SCAN_BODY_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp', 'multipart/form-data'];
 
-/** The media types the standalone app hands POST /v1/scans unread (WebP too, so its 415 can say why). */
-export const SCAN_PASS_THROUGH_TYPES: readonly string[] = [...SCAN_BODY_TYPES, 'image/webp'];
+/** The media types the standalone app hands POST /v1/scans unread. */
+export const SCAN_PASS_THROUGH_TYPES: readonly string[] = SCAN_BODY_TYPES;
 
 /** The image types a scan reads (the body's, or a multipart file's). */
-export const SCAN_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+export const SCAN_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp'];
 
 const ISSUE_MESSAGES: Record<Exclude<ScanImageRefusal['refused'], 'too_many_pixels'>, string> = {
-  not_an_image: 'The body is not a PNG or JPEG image.',
+  not_an_image: 'The body is not a PNG, JPEG or WebP image.',
   wrong_type: "The image's bytes are not of the type its Content-Type names.",
   truncated: 'The image is cut short: its file ends before its last part.',
   corrupt: 'The image is damaged: its structure or pixels cannot be read.',
-  animated: 'The image is animated (an APNG); a scan reads one frame.',
+  animated: 'The image is animated (an APNG or an animated WebP); a scan reads one frame.',
   too_small: 'The image is under 21 pixels on a side, too small to hold a QR code.',
   metadata_too_large: 'The image carries over 1 MiB of metadata (EXIF, ICC, XMP, comments or other chunks).',
 };
@@ -37,16 +37,11 @@ export function invalidImage(issue: string, message: string): ApiError {
   return new ApiError('invalid_image', { message, details: { issue } });
 }
 
-/** The 415 of a body or a file in a type a scan does not read (WebP named, as no WebP decoder is installed). */
-export function unreadableImageType(mediaType: string, accepted: readonly string[] = SCAN_BODY_TYPES): ApiError {
-  const webp = mediaType === 'image/webp';
+/** The 415 of a body or a file in a type a scan does not read. */
+export function unreadableImageType(accepted: readonly string[] = SCAN_BODY_TYPES): ApiError {
   return new ApiError('unsupported_media_type', {
-    message: webp
-      ? `WebP images are not read here; send the image as ${accepted.slice(0, -1).join(', ')} or ${accepted.at(-1)}.`
-      : `The request body must be ${accepted.slice(0, -1).join(', ')} or ${accepted.at(-1)}.`,
-    hint: webp
-      ? 'Save or export the image as PNG or JPEG (a screenshot tool or image viewer can), then send it again.'
-      : 'Send the image with one of the Content-Types in error.details.accepted.',
+    message: `The request body must be ${accepted.slice(0, -1).join(', ')} or ${accepted.at(-1)}.`,
+    hint: 'Send the image with one of the Content-Types in error.details.accepted.',
     details: { accepted: [...accepted] },
   });
 }

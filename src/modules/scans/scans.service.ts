@@ -3,7 +3,13 @@ import { ApiError } from '../../core/errors/api-error';
 import { ownBuffer } from '../../infra/render-pool/moved-result';
 import { RenderPoolClosedError, RenderPoolError } from '../../infra/render-pool/render-pool.errors';
 import { RenderPools } from '../../infra/render-pool/render-pools';
-import { mecardAsVCard, readScanImageHeader, sniffImageType, type ScannedCode } from '../../lib/scan';
+import {
+  mecardAsVCard,
+  readScanImageHeader,
+  sniffImageType,
+  type ScanImageType,
+  type ScannedCode,
+} from '../../lib/scan';
 import { VCardImportService } from '../vcard/vcard-import.service';
 import type { ScanAnswer, ScanAnswerCode } from './scan-answer';
 import { invalidImage, noCodeFound, refusedImage, SCAN_IMAGE_TYPES, unreadableImageType } from './scan-refusals';
@@ -25,9 +31,9 @@ export class ScansService {
   ) {}
 
   /**
-   * The codes in `image`, sent as `mediaType` (image/png or image/jpeg; application/octet-stream or
-   * empty: the type its bytes show). 400 invalid_image, 413 payload_too_large (pixels), 415 for
-   * another type, 422 no_code_found when no code is read.
+   * The codes in `image`, sent as `mediaType` (image/png, image/jpeg or image/webp;
+   * application/octet-stream or empty: the type its bytes show). 400 invalid_image, 413
+   * payload_too_large (pixels), 415 for another type, 422 no_code_found when no code is read.
    */
   async scan(image: Buffer, mediaType: string): Promise<ScanAnswer> {
     const type = imageType(image, mediaType);
@@ -82,15 +88,15 @@ export class ScansService {
 }
 
 /** The image type to read: the declared one, or for an untyped file the one its bytes show. */
-function imageType(image: Buffer, mediaType: string): 'png' | 'jpeg' {
+function imageType(image: Buffer, mediaType: string): ScanImageType {
   const declared = mediaType.trim().toLowerCase();
   if (declared === 'image/png') return 'png';
   if (declared === 'image/jpeg' || declared === 'image/jpg') return 'jpeg';
+  if (declared === 'image/webp') return 'webp';
   if (declared === '' || declared === 'application/octet-stream') {
     const sniffed = sniffImageType(image);
-    if (sniffed === 'png' || sniffed === 'jpeg') return sniffed;
-    if (sniffed === 'webp') throw unreadableImageType('image/webp', SCAN_IMAGE_TYPES);
-    throw invalidImage('not_an_image', 'The file is not a PNG or JPEG image.');
+    if (sniffed !== undefined) return sniffed;
+    throw invalidImage('not_an_image', 'The file is not a PNG, JPEG or WebP image.');
   }
-  throw unreadableImageType(declared, SCAN_IMAGE_TYPES);
+  throw unreadableImageType(SCAN_IMAGE_TYPES);
 }

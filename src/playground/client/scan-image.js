@@ -9,7 +9,7 @@ const $ = (id) => document.getElementById(id);
 const api = (path) => new URL(path, document.baseURI).href;
 
 /** The image types the service reads. */
-export const SCAN_TYPES = ['image/png', 'image/jpeg'];
+export const SCAN_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 /** The scan body limit the service was started with (written into the page), 10 MiB if missing. */
 function bodyLimit() {
@@ -22,7 +22,8 @@ export const isImage = (file) => Boolean(file && file.type.startsWith('image/'))
 
 const FAILURES = {
   invalid_image: (error) => `The image could not be read: ${error.message}`,
-  unsupported_media_type: () => 'The service reads PNG and JPEG images; save this one as either and try again.',
+  unsupported_media_type: () =>
+    'The service reads PNG, JPEG and WebP images; save this one as one of them and try again.',
   payload_too_large: (error) =>
     error.details && error.details.maxBytes
       ? `This image is larger than the service takes (${byteSize(error.details.maxBytes)}).`

@@ -19,34 +19,45 @@ export function blur(sigma: number): GreyEffect {
   let sum = 0;
   for (let i = -radius; i <= radius; i++) sum += taps[i + radius] = Math.exp(-(i * i) / (2 * sigma * sigma));
   for (let i = 0; i < taps.length; i++) taps[i] /= sum;
+  const weights = Float64Array.from(taps);
   return ({ width, height, data }) => {
-    // Each line is padded by `radius` on both sides with the edge's own samples, so no tap is tested.
-    const across = new Float32Array(width * height);
-    const line = new Float32Array(width + 2 * radius);
+    const across = blurRows(data, width, height, weights, radius);
+    // Down the columns, each output pixel summed in 32-bit floats tap by tap (rounded at each step,
+    // as a row of 32-bit sums would be), the rows of its taps looked up once a row.
+    const out = new Uint8Array(width * height);
+    const rows = new Int32Array(weights.length);
     for (let y = 0; y < height; y++) {
+      for (let i = 0; i < rows.length; i++) rows[i] = Math.min(height - 1, Math.max(0, y + i - radius)) * width;
       const row = y * width;
-      for (let x = 0; x < line.length; x++) line[x] = data[row + Math.min(width - 1, Math.max(0, x - radius))];
       for (let x = 0; x < width; x++) {
         let value = 0;
-        for (let i = 0; i < taps.length; i++) value += taps[i] * line[x + i];
-        across[y * width + x] = value;
+        for (let i = 0; i < weights.length; i++) value = Math.fround(value + weights[i] * across[rows[i] + x]);
+        out[row + x] = value + 0.5;
       }
-    }
-    // Down the columns a row at a time, so every read and write runs along memory.
-    const out = new Uint8Array(width * height);
-    const sums = new Float32Array(width);
-    for (let y = 0; y < height; y++) {
-      sums.fill(0);
-      for (let i = 0; i < taps.length; i++) {
-        const tap = taps[i];
-        const from = Math.min(height - 1, Math.max(0, y + i - radius)) * width;
-        for (let x = 0; x < width; x++) sums[x] += tap * across[from + x];
-      }
-      const row = y * width;
-      for (let x = 0; x < width; x++) out[row + x] = sums[x] + 0.5;
     }
     return { width, height, data: out };
   };
+}
+
+/** The blur across the rows: each pixel's taps summed in doubles, kept as a 32-bit float. */
+function blurRows(data: Uint8Array, width: number, height: number, weights: Float64Array, radius: number) {
+  const across = new Float32Array(width * height);
+  // Each line is padded by `radius` on both sides with the edge's own samples, so no tap is tested.
+  const line = new Float64Array(width + 2 * radius);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < radius; x++) {
+      line[x] = data[row];
+      line[width + radius + x] = data[row + width - 1];
+    }
+    for (let x = 0; x < width; x++) line[x + radius] = data[row + x];
+    for (let x = 0; x < width; x++) {
+      let value = 0;
+      for (let i = 0; i < weights.length; i++) value += weights[i] * line[x + i];
+      across[row + x] = value;
+    }
+  }
+  return across;
 }
 
 /**
@@ -97,9 +108,13 @@ export function light(drop: number): GreyEffect {
   return ({ width, height, data }) => {
     const out = new Uint8Array(width * height);
     const span = Math.max(1, width + height - 2);
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++)
-        out[y * width + x] = clampByte(data[y * width + x] * (1 - (drop * (x + y)) / span));
+    // The factor of each diagonal x + y, worked out once (the same arithmetic as at each pixel).
+    const factors = new Float64Array(width + height - 1);
+    for (let sum = 0; sum < factors.length; sum++) factors[sum] = 1 - (drop * sum) / span;
+    for (let y = 0; y < height; y++) {
+      const row = y * width;
+      for (let x = 0; x < width; x++) out[row + x] = clampByte(data[row + x] * factors[x + y]);
+    }
     return { width, height, data: out };
   };
 }
@@ -113,15 +128,18 @@ const NORMAL = (() => {
 
 /** Sensor noise: Gaussian, `sigma` grey levels, from a generator seeded by the context (one seed, one noise). */
 export function noise(sigma: number): GreyEffect {
+  const scaled = Float64Array.from(NORMAL, (sample) => sigma * sample);
   return ({ width, height, data }, { seed }) => {
     const random = mulberry32(seed);
     const out = new Uint8Array(width * height);
-    for (let i = 0; i < out.length; i++) {
+    const pairs = out.length & ~1;
+    // Two samples from each 32-bit draw: its low and high 12 bits.
+    for (let i = 0; i < pairs; i += 2) {
       const word = random();
-      // Two samples from each 32-bit draw: its low and high 12 bits.
-      out[i] = clampByte(data[i] + sigma * NORMAL[word & 4095]);
-      if (++i < out.length) out[i] = clampByte(data[i] + sigma * NORMAL[(word >>> 20) & 4095]);
+      out[i] = clampByte(data[i] + scaled[word & 4095]);
+      out[i + 1] = clampByte(data[i + 1] + scaled[(word >>> 20) & 4095]);
     }
+    if (pairs < out.length) out[pairs] = clampByte(data[pairs] + scaled[random() & 4095]);
     return { width, height, data: out };
   };
 }

@@ -28,6 +28,12 @@ const DCT = (() => {
  * with their last row and column, as encoders do) level-shifted, transformed, every coefficient
  * rounded to a multiple of its table entry, transformed back. Huffman coding, the rest of the
  * file, is lossless and left out; a grey plane has no chroma to subsample.
+ *
+ * Each pass of the transform multiplies the block by the 32-bit matrix and keeps 32-bit floats.
+ * Where the block holds whole numbers (the level-shifted samples, the quantised coefficients), each
+ * product is exact in a double and so is their sum (multiples of 2^-27 under 2^13: 40 bits), so the
+ * sum is the same in any order: the first pass each way is worked out with fewer products (pairs
+ * of mirrored samples; only the coefficients not rounded to zero), the same numbers as `multiply`.
  */
 export function jpegBlocks({ width, height, data }: GreyImage, table: Float32Array): GreyImage {
   const out = new Uint8Array(width * height);
@@ -39,9 +45,12 @@ export function jpegBlocks({ width, height, data }: GreyImage, table: Float32Arr
         const row = Math.min(height - 1, top + y) * width;
         for (let x = 0; x < 8; x++) block[y * 8 + x] = data[row + Math.min(width - 1, left + x)] - 128;
       }
-      transform(block, temp, false);
+      if (MIRRORED) multiplyMirrored(block, temp);
+      else multiply(block, temp, DCT);
+      multiply(temp, block, DCT);
       for (let i = 0; i < 64; i++) block[i] = Math.round(block[i] / table[i]) * table[i];
-      transform(block, temp, true);
+      multiplySparse(block, temp);
+      multiply(temp, block, IDCT);
       for (let y = 0; y < 8 && top + y < height; y++)
         for (let x = 0; x < 8 && left + x < width; x++) {
           const value = block[y * 8 + x] + 128;
@@ -54,11 +63,44 @@ export function jpegBlocks({ width, height, data }: GreyImage, table: Float32Arr
 /** The inverse transform's matrix: the DCT's transpose (it is orthonormal). */
 const IDCT = Float32Array.from(DCT, (_, i) => DCT[(i % 8) * 8 + Math.floor(i / 8)]);
 
-/** The 2-D DCT of a block in place (rows, then columns), or its inverse. */
-function transform(block: Float32Array, temp: Float32Array, inverse: boolean): void {
-  const matrix = inverse ? IDCT : DCT;
-  multiply(block, temp, matrix);
-  multiply(temp, block, matrix);
+/** Whether the 32-bit DCT keeps the cosines' mirror symmetry: row u at column 7 - x is (-1)^u times column x. */
+const MIRRORED = DCT.every((value, i) => DCT[(i >> 3) * 8 + 7 - (i & 7)] === ((i >> 3) % 2 === 0 ? value : -value));
+
+/** `multiply` by the DCT of whole numbers: sums (even rows) and differences (odd) of mirrored samples. */
+function multiplyMirrored(source: Float32Array, target: Float32Array): void {
+  for (let r = 0; r < 64; r += 8) {
+    const a0 = source[r] + source[r + 7];
+    const a1 = source[r + 1] + source[r + 6];
+    const a2 = source[r + 2] + source[r + 5];
+    const a3 = source[r + 3] + source[r + 4];
+    const d0 = source[r] - source[r + 7];
+    const d1 = source[r + 1] - source[r + 6];
+    const d2 = source[r + 2] - source[r + 5];
+    const d3 = source[r + 3] - source[r + 4];
+    const column = r >> 3;
+    for (let k = 0; k < 8; k += 2) {
+      const even = k * 8;
+      const odd = even + 8;
+      target[even + column] = a0 * DCT[even] + a1 * DCT[even + 1] + a2 * DCT[even + 2] + a3 * DCT[even + 3];
+      target[odd + column] = d0 * DCT[odd] + d1 * DCT[odd + 1] + d2 * DCT[odd + 2] + d3 * DCT[odd + 3];
+    }
+  }
+}
+
+/** The sums of one column of `multiplySparse`, in doubles until they are stored. */
+const SUMS = new Float64Array(8);
+
+/** `multiply` by the inverse DCT of a block of whole numbers, mostly zeros: each non-zero one's products alone. */
+function multiplySparse(source: Float32Array, target: Float32Array): void {
+  for (let r = 0; r < 64; r += 8) {
+    SUMS.fill(0);
+    for (let x = 0; x < 8; x++) {
+      const coefficient = source[r + x];
+      if (coefficient !== 0) for (let k = 0; k < 8; k++) SUMS[k] += coefficient * IDCT[k * 8 + x];
+    }
+    const column = r >> 3;
+    for (let k = 0; k < 8; k++) target[k * 8 + column] = SUMS[k];
+  }
 }
 
 /** Transforms each row of `source` by `matrix` and writes it as a column of `target`. */

@@ -1,9 +1,10 @@
-import { decodableGrey, MAX_DECODED_SIDE, type GreyImage } from '../decode/decodable-image';
+import { decodableGrey, MAX_DECODED_SIDE, type DecodableGrey, type GreyImage } from '../decode/decodable-image';
 import type { CodeCheck } from '../decode/check-code';
 import type { RgbaImage } from '../decode/rgba-image';
 import { zbarQrReader } from '../decode/zbar-qr-reader';
 import { zxingQrReader } from '../decode/zxing-qr-reader';
-import { payloadSeed } from './grey-effects';
+import { payloadSeed, type GreyEffect } from './grey-effects';
+import { tallyProof } from './proof-tally';
 import { PROOF_SET, PROOF_VERSION, renderingEffects, renderingScale, type ProofRendering } from './proof-set';
 
 /** What the proof found: how many renderings there are, and how many each decoder read back. */
@@ -42,52 +43,57 @@ interface RenderedPlanes {
 /**
  * Reads the file as sent, then the subject's renderings, with both decoders. A decoder passes when
  * it reads exactly `expected` from the file as sent (what the user gets: nothing makes up for it)
- * and from all renderings of the set but at most one; it stops reading as soon as its verdict is
- * certain (the file unread or two renderings missed fail it; all read but one pass it), and the
- * whole proof stops once both verdicts are. A clean rendering gives each decoder the plane its own
- * library would compute; a rendering with effects applies them to one plane both decoders read.
+ * and from all renderings of the set but at most one; reading stops once every verdict is certain
+ * (see tallyProof: the clean renderings, the cheapest, are read first, and the counts are those of
+ * reading the set in its order). A clean rendering gives each decoder the plane its own library
+ * would compute; a rendering with effects applies them to one plane both decoders read.
  */
 export async function proveCode(
   subject: ProofSubject,
   set: readonly ProofRendering[] = PROOF_SET,
 ): Promise<ProvenCheck> {
-  const total = set.length + 1;
-  const allowed = set.length > 0 ? 1 : 0;
-  const read: Record<DecoderName, number> = { zbar: 0, zxing: 0 };
-  const missed: Record<DecoderName, number> = { zbar: 0, zxing: 0 };
+  const rendered = renderedSet(subject, set);
   const sent = asSentPlanes(subject);
-  for (const name of DECODERS) {
-    if (await readsExpected(name, sent, subject.expected)) read[name]++;
-    else missed[name] = allowed + 1;
-  }
-  const undecided = (name: DecoderName) => missed[name] <= allowed && read[name] < total - allowed;
-  const rasters = new Map<number, RgbaImage>();
+  const readsSent: Record<DecoderName, boolean> = { zbar: false, zxing: false };
+  for (const name of DECODERS) readsSent[name] = await readsExpected(name, sent, subject.expected);
+  const { passed, read } = await tallyProof({
+    decoders: DECODERS,
+    renderings: set.length,
+    order: readingOrder(subject, set),
+    readsSent,
+    reads: (name, index) => readsExpected(name, rendered(index), subject.expected),
+  });
+  return { ...passed, proof: { version: PROOF_VERSION, renderings: set.length + 1, ...read } };
+}
+
+/** The set's indices in the order read: the renderings without effects first, each kind in the set's order. */
+export function readingOrder(subject: Pick<ProofSubject, 'version'>, set: readonly ProofRendering[]): number[] {
+  const clean = (index: number) => renderingEffects(set[index], subject.version).length === 0;
+  const indices = set.map((_, index) => index);
+  return [...indices.filter(clean), ...indices.filter((index) => !clean(index))];
+}
+
+/**
+ * The planes of each rendering of the set, drawn when first asked for and kept for the proof: a
+ * scale's raster and its grey planes are made once, however many renderings start from them.
+ */
+function renderedSet(subject: ProofSubject, set: readonly ProofRendering[]): (index: number) => RenderedPlanes {
+  const greys = new Map<number, DecodableGrey>();
+  const planes = new Map<number, RenderedPlanes>();
   const seed = payloadSeed(subject.expected);
-  for (let index = 0; index < set.length && DECODERS.some(undecided); index++) {
-    const rendered = renderOne(subject, set[index], rasters, seed);
-    for (const name of DECODERS.filter(undecided)) {
-      if (await readsExpected(name, rendered, subject.expected)) read[name]++;
-      else missed[name]++;
-    }
-  }
-  return {
-    zbar: missed.zbar <= allowed,
-    zxing: missed.zxing <= allowed,
-    proof: { version: PROOF_VERSION, renderings: total, zbar: read.zbar, zxing: read.zxing },
+  return (index) => {
+    let rendered = planes.get(index);
+    if (rendered) return rendered;
+    const scale = renderingScale(set[index], subject.version);
+    let grey = greys.get(scale);
+    if (!grey) greys.set(scale, (grey = decodableGrey(subject.draw(scale))));
+    rendered = withEffects(grey, renderingEffects(set[index], subject.version), scale, seed);
+    planes.set(index, rendered);
+    return rendered;
   };
 }
 
-function renderOne(
-  subject: ProofSubject,
-  rendering: ProofRendering,
-  rasters: Map<number, RgbaImage>,
-  seed: number,
-): RenderedPlanes {
-  const scale = renderingScale(rendering, subject.version);
-  let raster = rasters.get(scale);
-  if (!raster) rasters.set(scale, (raster = subject.draw(scale)));
-  const grey = decodableGrey(raster);
-  const effects = renderingEffects(rendering, subject.version);
+function withEffects(grey: DecodableGrey, effects: readonly GreyEffect[], scale: number, seed: number): RenderedPlanes {
   if (effects.length === 0) return { planes: grey, modulePixels: scale };
   let plane: GreyImage = grey.zbar;
   for (const effect of effects) plane = effect(plane, { seed });
@@ -123,16 +129,15 @@ export async function readRenderings(
   subject: ProofSubject,
   set: readonly ProofRendering[] = PROOF_SET,
 ): Promise<RenderingReading[]> {
-  const rasters = new Map<number, RgbaImage>();
-  const seed = payloadSeed(subject.expected);
+  const rendered = renderedSet(subject, set);
   const readings: RenderingReading[] = [];
   for (let index = 0; index <= set.length; index++) {
-    const rendered = index < set.length ? renderOne(subject, set[index], rasters, seed) : asSentPlanes(subject);
+    const planes = index < set.length ? rendered(index) : asSentPlanes(subject);
     readings.push({
       name: index < set.length ? set[index].name : 'as-sent',
-      pxPerModule: rendered.modulePixels,
-      zbar: await readsExpected('zbar', rendered, subject.expected),
-      zxing: await readsExpected('zxing', rendered, subject.expected),
+      pxPerModule: planes.modulePixels,
+      zbar: await readsExpected('zbar', planes, subject.expected),
+      zxing: await readsExpected('zxing', planes, subject.expected),
     });
   }
   return readings;

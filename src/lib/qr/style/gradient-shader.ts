@@ -10,6 +10,8 @@ import { paddedStops } from './style-gradient';
 export interface PixelShader {
   at(pixel: number): number;
   run(pixels: Int32Array | Uint32Array, from: number, to: number): void;
+  /** An earlier row (0 to `y` - 1) whose pixels are the colours of row `y`'s, each its same column; else -1. */
+  rowTwin(y: number): number;
 }
 
 /** Colours a gradient is looked up in, from offset 0 to offset 1: finer than any 8-bit step of a code's size. */
@@ -30,11 +32,14 @@ export function gradientShader(gradient: SceneGradient, scale: number, width: nu
       const x = pixel % width;
       return table[tableIndex(rows.offset(x, rows.row((pixel - x) / width)))];
     },
+    // A whole run at once, in the gradient's own loop: the same offsets as `at`, with no call a pixel.
     run: (pixels, from, to) => {
       const y = Math.floor(from / width);
-      const row = rows.row(y);
-      for (let pixel = from, x = from - y * width; pixel < to; pixel++, x++)
-        pixels[pixel] = table[tableIndex(rows.offset(x, row))];
+      rows.run(pixels, from, to, from - y * width, rows.row(y), table);
+    },
+    rowTwin: (y) => {
+      const twin = rows.twin(y);
+      return twin >= 0 && twin < y && rows.row(twin) === rows.row(y) ? twin : -1;
     },
   };
 }
@@ -43,6 +48,10 @@ export function gradientShader(gradient: SceneGradient, scale: number, width: nu
 interface OffsetRows {
   row(y: number): number;
   offset(x: number, row: number): number;
+  /** Pixels `from` to `to` of one row, the first at column `x`, coloured from `table`. */
+  run(pixels: Int32Array | Uint32Array, from: number, to: number, x: number, row: number, table: Int32Array): void;
+  /** The row that may share row `y`'s offsets (checked by `row`), or -1. */
+  twin(y: number): number;
 }
 
 function tableIndex(t: number): number {
@@ -58,7 +67,18 @@ function linearRows(gradient: Extract<SceneGradient, { kind: 'linear' }>, scale:
   const uy = squared === 0 ? 0 : dy / squared;
   const x0 = gradient.x1 * scale - 0.5;
   const y0 = gradient.y1 * scale - 0.5 - top;
-  return { row: (y) => (y - y0) * uy, offset: (x, row) => (x - x0) * ux + row };
+  return {
+    row: (y) => (y - y0) * uy,
+    offset: (x, row) => (x - x0) * ux + row,
+    // Across the rows (no vertical step), every row is the first one's.
+    twin: () => (uy === 0 ? 0 : -1),
+    run: (pixels, from, to, x, row, table) => {
+      for (let pixel = from, column = x; pixel < to; pixel++, column++) {
+        const t = (column - x0) * ux + row;
+        pixels[pixel] = table[t <= 0 ? 0 : t >= 1 ? LAST : Math.round(t * LAST)];
+      }
+    },
+  };
 }
 
 /** A radial gradient's offsets: the row's squared distance from the centre, then the distance over the radius. */
@@ -69,11 +89,36 @@ function radialRows(gradient: Extract<SceneGradient, { kind: 'radial' }>, scale:
   return {
     row: (y) => (y - cy) * (y - cy),
     offset: (x, row) => Math.sqrt((x - cx) * (x - cx) + row) / reach,
+    // Mirrored about the centre: a row (a column) as far from it as another has its colours.
+    twin: (y) => Math.round(2 * cy - y),
+    run: (pixels, from, to, x, row, table) => {
+      const mirror = Math.round(2 * cx);
+      for (let pixel = from, column = x; pixel < to; pixel++, column++) {
+        const twin = mirror - column;
+        const across = (column - cx) * (column - cx);
+        // The column mirrored left of the centre, drawn already in this run, at exactly this distance.
+        if (twin < column && twin >= x && (twin - cx) * (twin - cx) === across) {
+          pixels[pixel] = pixels[pixel - column + twin];
+          continue;
+        }
+        const t = Math.sqrt(across + row) / reach;
+        pixels[pixel] = table[t <= 0 ? 0 : t >= 1 ? LAST : Math.round(t * LAST)];
+      }
+    },
   };
 }
 
-/** The gradient's colours at each of STEPS offsets from 0 to 1, as opaque pixels (signed words). */
+/** Each gradient's colour table, made once for all the pictures drawn of it. */
+const tables = new WeakMap<SceneGradient, Int32Array>();
+
 function colorTable(gradient: SceneGradient): Int32Array {
+  let table = tables.get(gradient);
+  if (!table) tables.set(gradient, (table = newColorTable(gradient)));
+  return table;
+}
+
+/** The gradient's colours at each of STEPS offsets from 0 to 1, as opaque pixels (signed words). */
+function newColorTable(gradient: SceneGradient): Int32Array {
   const stops = paddedStops(gradient.stops).map(({ offset, color }) => ({ offset, channels: rgb(color) }));
   const table = new Int32Array(STEPS);
   let segment = 0;

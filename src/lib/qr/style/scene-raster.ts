@@ -54,7 +54,11 @@ export function blankRaster(
   if (typeof background === 'string') pixels.fill(opaquePixel(...rgb(background)));
   else if (background) {
     const shade = gradientShader(background, scale, width, band?.top ?? 0);
-    for (let line = 0; line < pixels.length; line += width) shade.run(pixels, line, line + width);
+    for (let y = 0; y < height; y++) {
+      const twin = shade.rowTwin(y);
+      if (twin >= 0) pixels.copyWithin(y * width, twin * width, (twin + 1) * width);
+      else shade.run(pixels, y * width, (y + 1) * width);
+    }
   } else if (lent) data.fill(0);
   return { width, height, data };
 }

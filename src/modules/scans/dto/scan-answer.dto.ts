@@ -115,7 +115,8 @@ export class ScannedCodeDto {
 
   @ApiProperty({
     type: [ScanPointDto],
-    description: 'The corners in image pixels: top left, top right, bottom right, bottom left, as the code is read.',
+    description:
+      'The corners in pixels of the image as a viewer shows it (its EXIF orientation applied): top left, top right, bottom right, bottom left, as the code is read.',
   })
   position: ScanPointDto[];
 
@@ -155,13 +156,13 @@ export class ScannedCodeDto {
 
 @ApiSchema({ name: 'ScanImage' })
 export class ScanImageDto {
-  @ApiProperty({ example: 1000 })
+  @ApiProperty({ description: 'As a viewer shows the image (its EXIF orientation applied).', example: 1000 })
   width: number;
 
-  @ApiProperty({ example: 1000 })
+  @ApiProperty({ description: 'As a viewer shows the image (its EXIF orientation applied).', example: 1000 })
   height: number;
 
-  @ApiProperty({ enum: ['image/png', 'image/jpeg'], example: 'image/png' })
+  @ApiProperty({ enum: ['image/png', 'image/jpeg', 'image/webp'], example: 'image/png' })
   mediaType: string;
 }
 

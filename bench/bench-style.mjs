@@ -20,3 +20,23 @@ export async function benchStyle() {
   });
   return benchStyleWith(ringLogo(256));
 }
+
+/** The gradient colours the styled benches compare against the same style in solid colours. */
+export const GRADIENT_COLORS = {
+  dark: {
+    type: 'linear',
+    rotation: 45,
+    stops: [
+      { offset: 0, color: '#1a3a6b' },
+      { offset: 1, color: '#6b1a5e' },
+    ],
+  },
+  light: {
+    type: 'radial',
+    stops: [
+      { offset: 0, color: '#ffffff' },
+      { offset: 1, color: '#eaf2ff' },
+    ],
+  },
+  finder: '#b03020',
+};

@@ -12,7 +12,7 @@
 // median and p10-p90 (min-max) of the per-round means, and the candidate/baseline ratio per round.
 // With only the candidate (`-` as the baseline), the cases run in this tree alone: for a profile.
 import { resolve } from 'node:path';
-import { benchStyleWith } from './bench-style.mjs';
+import { GRADIENT_COLORS, benchStyleWith } from './bench-style.mjs';
 import { bundleSources, ROOT } from './bundle-sources.mjs';
 import { TYPICAL_CARD } from './cards.mjs';
 import { cpuMs, spread } from './cpu-spread.mjs';
@@ -42,25 +42,6 @@ async function tree(path, name) {
 const trees = [];
 if (baseArg !== '-') trees.push(await tree(resolve(baseArg), 'baseline'));
 trees.push(await tree(resolve(candidateArg ?? ROOT), 'candidate'));
-
-const GRADIENT_COLORS = {
-  dark: {
-    type: 'linear',
-    rotation: 45,
-    stops: [
-      { offset: 0, color: '#1a3a6b' },
-      { offset: 1, color: '#6b1a5e' },
-    ],
-  },
-  light: {
-    type: 'radial',
-    stops: [
-      { offset: 0, color: '#ffffff' },
-      { offset: 1, color: '#eaf2ff' },
-    ],
-  },
-  finder: '#b03020',
-};
 
 function cases(lib) {
   const { qrPayload } = lib.encodeVCard(TYPICAL_CARD);

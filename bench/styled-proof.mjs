@@ -9,7 +9,7 @@
 // With BENCH_ONLY=gradient, only the gradient measure: the styled + logo PNG with a linear dark and
 // a radial light gradient against the same style in solid colours, both proven, rounds interleaved.
 // Usage: node bench/styled-proof.mjs   (prints a table and a JSON line)
-import { benchStyleWith } from './bench-style.mjs';
+import { GRADIENT_COLORS, benchStyleWith } from './bench-style.mjs';
 import { cpuMs, spread } from './cpu-spread.mjs';
 import { bundleSources } from './bundle-sources.mjs';
 import { TYPICAL_CARD } from './cards.mjs';
@@ -107,25 +107,6 @@ async function breakdown(order) {
   }
   return rows;
 }
-
-const GRADIENT_COLORS = {
-  dark: {
-    type: 'linear',
-    rotation: 45,
-    stops: [
-      { offset: 0, color: '#1a3a6b' },
-      { offset: 1, color: '#6b1a5e' },
-    ],
-  },
-  light: {
-    type: 'radial',
-    stops: [
-      { offset: 0, color: '#ffffff' },
-      { offset: 1, color: '#eaf2ff' },
-    ],
-  },
-  finder: '#b03020',
-};
 
 /** The styled + logo style with gradients against the same style in solid colours, rounds interleaved. */
 async function gradientAgainstSolid() {

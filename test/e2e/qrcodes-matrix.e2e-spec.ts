@@ -108,12 +108,7 @@ describeWithProgram('zbarimg', 'apt-get install -y zbar-tools')(
         zxingRead(served.map(({ png }) => pixels(png))).forEach((read, index) => {
           if (read?.toString('utf8') !== served[index].payload) failures.push(`${served[index].name}: zxing-cpp`);
         });
-      // A known gap, open with the scan proof's issue: Debian's ZXing-C++ (not the service's
-      // zxing-wasm, which reads the same PNG) misses a dotted code with circle finders that the
-      // proof serves (dots/circle/L/0.1/short in the whole matrix). Held to that one.
-      const gap = failures.filter((failure) => failure.startsWith('dots/circle/') && failure.endsWith(': zxing-cpp'));
-      expect(failures.filter((failure) => !gap.includes(failure))).toEqual([]);
-      expect(gap.length).toBeLessThanOrEqual(1);
+      expect(failures).toEqual([]);
       // The sample must exercise both outcomes, or it proves little.
       expect(served.length).toBeGreaterThan(sample.length / 3);
       expect(refused.length).toBeGreaterThan(0);

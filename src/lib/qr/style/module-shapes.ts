@@ -1,4 +1,5 @@
 import type { QrMatrix } from '../qr-matrix';
+import { alignmentModules } from './alignment-patterns';
 import type { QrModuleShape } from './qr-style';
 import { ScenePathBuilder } from './scene-path-builder';
 
@@ -22,12 +23,16 @@ export interface SymbolOrigin {
  * The dark modules outside `skip` as one path, the symbol's top-left module at `origin`.
  * Square modules of a row merge into one rectangle; rounded ones too, with a half-module radius on
  * each corner whose two neighbours beside it are light, so an isolated module is a circle; dots
- * are one circle per module.
+ * are one circle per module, except in the alignment patterns, which stay square: a ring of
+ * separate dots is no 1:1:1 run, and ZXing-C++ (1.4, as Debian ships it) then misses a dotted code
+ * whose round finders leave it the alignment pattern alone to place the far corner.
  */
 export function modulePath(matrix: QrMatrix, shape: QrModuleShape, origin: SymbolOrigin, skip: ModuleMask): string {
   const { size, modules } = matrix;
   const dark = (row: number, column: number): boolean =>
     row >= 0 && row < size && column >= 0 && column < size && modules[row * size + column] === 1 && !skip(row, column);
+  const alignment = shape === 'dots' ? alignmentModules(matrix.version) : undefined;
+  const dot = (row: number, column: number): boolean => alignment?.[row * size + column] === 0;
   const path = new ScenePathBuilder();
   for (let row = 0; row < size; row++) {
     let column = 0;
@@ -36,16 +41,16 @@ export function modulePath(matrix: QrMatrix, shape: QrModuleShape, origin: Symbo
         column++;
         continue;
       }
-      if (shape === 'dots') {
+      if (dot(row, column)) {
         path.circle(origin.x + column + 0.5, origin.y + row + 0.5, DOT_DIAMETER / 2);
         column++;
         continue;
       }
       const start = column;
-      while (column < size && dark(row, column)) column++;
+      while (column < size && dark(row, column) && !dot(row, column)) column++;
       const end = column - 1;
       const [x, y, width] = [origin.x + start, origin.y + row, column - start];
-      if (shape === 'square') {
+      if (shape !== 'rounded') {
         path.rect(x, y, width, 1);
         continue;
       }

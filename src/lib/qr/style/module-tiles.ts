@@ -1,3 +1,4 @@
+import { alignmentModules } from './alignment-patterns';
 import { DOT_DIAMETER } from './module-shapes';
 import type { QrModuleShape } from './qr-style';
 import { gradientShader, type PixelShader } from './gradient-shader';
@@ -16,20 +17,21 @@ const QUARTER = 0.5;
 const tilesByShape = new Map<string, Tile[]>();
 
 /**
- * The cell of a dark module in each form its shape takes: one for square modules and dots; for
- * rounded ones sixteen, one per set of rounded corners (bit 0 top-left, 1 top-right, 2
- * bottom-right, 3 bottom-left). Drawn by the same rasteriser as any path, once per shape and scale.
+ * The cell of a dark module in each form its shape takes: one for square modules; for dots two,
+ * the dot and the square of the alignment patterns (as `modulePath` draws them); for rounded ones
+ * sixteen, one per set of rounded corners (bit 0 top-left, 1 top-right, 2 bottom-right, 3
+ * bottom-left). Drawn by the same rasteriser as any path, once per shape and scale.
  */
 function moduleTiles(shape: QrModuleShape, scale: number): Tile[] {
   const key = `${shape}:${scale}`;
   let tiles = tilesByShape.get(key);
   if (tiles) return tiles;
-  const variants = shape === 'rounded' ? 16 : 1;
+  const variants = shape === 'rounded' ? 16 : shape === 'dots' ? 2 : 1;
   tiles = [];
   for (let variant = 0; variant < variants; variant++) {
     const path = new ScenePathBuilder();
-    if (shape === 'dots') path.circle(0.5, 0.5, DOT_DIAMETER / 2);
-    else if (shape === 'square') path.rect(0, 0, 1, 1);
+    if (shape === 'dots' && variant === 0) path.circle(0.5, 0.5, DOT_DIAMETER / 2);
+    else if (shape !== 'rounded') path.rect(0, 0, 1, 1);
     else
       path.roundedRect(0, 0, 1, 1, {
         topLeft: variant & 1 ? QUARTER : 0,
@@ -67,6 +69,7 @@ export function stampModules(layer: StyledModuleLayer, scale: number, image: Rgb
   const top = band?.top ?? 0;
   const pen = modulePen(fill, scale, image, top);
   const drawn = drawnModules(layer);
+  const alignment = shape === 'dots' ? alignmentModules(matrix.version) : undefined;
   const padded = size + 2;
   for (let row = 0; row < size; row++) {
     const y0 = (origin.y + row) * scale - top;
@@ -75,7 +78,8 @@ export function stampModules(layer: StyledModuleLayer, scale: number, image: Rgb
     for (let column = 0; column < size; column++) {
       const at = (row + 1) * padded + column + 1;
       if (drawn[at] === 0) continue;
-      const tile = tiles[shape === 'rounded' ? roundedVariant(drawn, at, padded) : 0];
+      const variant = shape === 'rounded' ? roundedVariant(drawn, at, padded) : (alignment?.[row * size + column] ?? 0);
+      const tile = tiles[variant];
       stampTile(tile, scale, pen, lines, y0 * image.width + (origin.x + column) * scale);
     }
   }

@@ -191,7 +191,9 @@ describe('OpenAPI document and docs pages', () => {
     expect(answers.length).toBeGreaterThan(40);
     const failed = answers.filter((answer) => !/ 2\d\d$/.test(answer));
     expect(failed).toEqual(['get /v1/errors/example - application/json 400']);
-  });
+    // Over 40 requests, styled codes and sheets among them, one after another: seconds on a quiet
+    // machine, more than the default 30 s on a loaded one.
+  }, 180_000);
 
   it('fills in nothing for Try it out that changes the answer: the card and the code are those of a bare request', async () => {
     for (const [path, type] of [

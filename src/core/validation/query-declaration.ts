@@ -12,7 +12,7 @@ export interface QueryDeclaration<T> {
   readonly names: readonly string[];
   /**
    * The checked query; throws ApiError invalid_query. Absent parameters stay absent (a default is
-   * documented, and applied where the parameter is used: an absent `format` is today's card).
+   * documented, and applied where the parameter is used: an absent `format` is a vCard 3.0 card).
    */
   validate(query: unknown): T;
   /** Each parameter's JSON schema (with its description), for OpenAPI and MCP. */

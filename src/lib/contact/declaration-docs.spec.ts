@@ -138,4 +138,15 @@ describe('the playground', () => {
     const list = /export const FLAT_FIELDS = \[([^\]]*)\];/.exec(source)?.[1];
     expect(list?.split(',').map((item) => item.trim().replace(/^'|'$/g, ''))).toEqual([...FIRST_CONTRACT_FIELDS]);
   });
+
+  it('writes a control for each flat field in its page, in declaration order, a text box where line breaks are kept', () => {
+    const page = read('src/playground/client/index.html');
+    const controls = [...page.matchAll(/<(input|textarea) id="f-([^"]+)"/g)].map(([, tag, field]) => ({ field, tag }));
+    expect(controls).toEqual(
+      FIRST_CONTRACT_FIELDS.map((field) => {
+        const rule = CONTACT_SCHEMA.fields[field];
+        return { field, tag: rule.kind === 'text' && rule.multiLine === true ? 'textarea' : 'input' };
+      }),
+    );
+  });
 });

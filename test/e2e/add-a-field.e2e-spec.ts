@@ -58,7 +58,7 @@ function scratchBuild(): string {
     edit(dir, 'src/lib/contact/contact.ts', '  nickname?: string;\n', '  nickname?: string;\n  pronouns: string;\n');
     // tsconfig.json's include names test/ and bench/ too: the build's tsconfig compiles src alone,
     // checked as the build checks it; declarations and source maps, which no app loads, are not
-    // written (a fifth of the compile's CPU).
+    // written (about a tenth of the compile's CPU).
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     execFileSync(
       process.execPath,

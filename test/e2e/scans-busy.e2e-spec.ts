@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ERROR_CODES } from '../../src/core/errors/error-codes';
 import { codePicture } from '../utils/code-picture';
@@ -6,7 +9,7 @@ import { listenTestApp } from '../utils/test-app';
 
 // A flood of scans on an instance whose scan pool holds one scan (one worker, no queue): the scans
 // beyond it are refused at once with 503 scanner_busy in the Error shape, with Retry-After, while
-// the scan admitted is answered and the JSON routes go on answering.
+// the scan admitted is answered and the JSON routes go on answering; read_qr_code likewise.
 
 const CONTACT = { fullName: 'Ada Lovelace', email: 'ada@example.com' };
 
@@ -55,5 +58,27 @@ describe('POST /v1/scans when every scanner is busy', () => {
     }
     // Once the flood has drained, a scan is admitted again.
     expect((await post('/v1/scans', 'image/png', new Uint8Array(photo))).status).toBe(200);
+  });
+
+  it('refuses read_qr_code calls beyond the pool as tool errors whose code is scanner_busy', async () => {
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', baseUrl)));
+    try {
+      const image = photo.toString('base64');
+      const calls = Array.from(
+        { length: 4 },
+        () => client.callTool({ name: 'read_qr_code', arguments: { image } }) as Promise<CallToolResult>,
+      );
+      const results = await Promise.all(calls);
+      const refused = results.filter((result) => result.isError);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.length).toBeLessThan(results.length);
+      for (const result of refused)
+        expect(JSON.parse((result.content[0] as { text: string }).text)).toMatchObject({
+          error: { code: 'scanner_busy', status: 503 },
+        });
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -6,7 +6,9 @@
 //
 // Posts the benchmark's style to POST /v1/qrcodes from `clients` loops as fast as they are
 // answered (a 503 renderer_busy retried after 20 ms) until SIGTERM, then prints its counts as
-// one line of JSON and exits.
+// one line of JSON and exits. With a photo, it posts to POST /v1/scans, and a 503 scanner_busy
+// (counted as `busy`) is retried after its Retry-After, as docs/scans.md tells a client to; with
+// BENCH_FLOOD_RETRY_MS set, after that many ms instead (a client that ignores Retry-After).
 import { readFileSync } from 'node:fs';
 import { benchStyle } from './bench-style.mjs';
 import { TYPICAL_CARD } from './cards.mjs';
@@ -26,6 +28,13 @@ const started = performance.now();
 let running = true;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** How long a loop waits after a 503: 20 ms for a styled code; a scan's Retry-After, or BENCH_FLOOD_RETRY_MS. */
+function retryMs(retryAfter) {
+  if (!photo) return 20;
+  if (process.env.BENCH_FLOOD_RETRY_MS) return Number(process.env.BENCH_FLOOD_RETRY_MS);
+  return Number(retryAfter ?? 1) * 1000;
+}
+
 async function loop() {
   while (running) {
     const res = await fetch(`${url}${request.path}`, {
@@ -35,12 +44,16 @@ async function loop() {
       // Bounded, so that a lost answer shows up as a count instead of a bench that never ends.
       signal: AbortSignal.timeout(30_000),
     })
-      .then(async (answer) => ({ status: answer.status, body: await answer.arrayBuffer() }))
+      .then(async (answer) => ({
+        status: answer.status,
+        retryAfter: answer.headers.get('retry-after'),
+        body: await answer.arrayBuffer(),
+      }))
       .catch(() => ({ status: 0 }));
     if (res.status === 200) counts.codes++;
     else if (res.status === 503) {
       counts.busy++;
-      await sleep(20);
+      await sleep(retryMs(res.retryAfter));
     } else counts.other++;
   }
 }

@@ -3,7 +3,7 @@
 // BENCH_STYLED_CLIENTS clients (default 5, the default pool's one worker and its queue of 4 on
 // this 2-core VM) post the benchmark's style (bench/styled-code.mjs: a PNG logo at 0.2, so level
 // H, rounded modules and finders, a caption) to POST /v1/qrcodes as fast as they are answered, a
-// 503 renderer_busy retried after 20 ms.
+// 503 renderer_busy retried after 20 ms (BENCH_STYLED_FLOOD=scan: a 503 scanner_busy after its Retry-After).
 //
 //   node bench/styled-load.mjs   (after npm run build)
 //

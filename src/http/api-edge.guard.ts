@@ -1,20 +1,36 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ServiceMetrics } from '../core/metrics/service-metrics';
+import type { QueryDeclaration } from '../core/validation/query-declaration';
 import { EdgePolicy } from './edge-policy';
-import { rememberRoute } from './mount-path';
+import { declaredSegments, rememberRoute } from './mount-path';
 import { HttpRequestLike, nativeRequest, nativeResponse } from './native-http';
 import { RouteQueryCheck } from './route-query-check';
+
+/** What the guard reads of a route's declaration, once per handler. */
+interface RouteFacts {
+  /** The controller the facts were read with. */
+  controller: object;
+  /** The path segments the route declares itself (for links under the mount path). */
+  segments: number;
+  /** Its query's declaration (RouteQueryCheck). */
+  query: QueryDeclaration<unknown>;
+  /** Whether a request to it counts against the client's budget (EdgePolicy). */
+  counts: boolean;
+}
 
 /**
  * The module's adapter of the EdgePolicy, before every module route's handler on any adapter:
  * remembers the matched route (for links under the mount path) and, unless the app's edge already
  * admitted the request (the standalone service), records it in the metrics once answered and
  * admits it (CORS headers, the rate limit by the route's declaration, a 429 when spent); then
- * checks the query against the route's declared parameters (RouteQueryCheck).
+ * checks the query against the route's declared parameters (RouteQueryCheck). What it needs of a
+ * route's metadata is read on the route's first request and kept: one lookup a request.
  */
 @Injectable()
 export class ApiEdgeGuard implements CanActivate {
+  private readonly routes = new WeakMap<object, RouteFacts>();
+
   constructor(
     private readonly policy: EdgePolicy,
     private readonly adapterHost: HttpAdapterHost,
@@ -25,25 +41,44 @@ export class ApiEdgeGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     // By index (arguments 0 and 1 of an HTTP context), not through a switchToHttp() wrapper per request.
     const request = context.getArgByIndex<HttpRequestLike>(0);
-    rememberRoute(context, request);
+    const route = this.routeOf(context);
+    rememberRoute(request, route.segments);
     const raw = nativeRequest(request);
     if (this.policy.isAdmitted(raw)) {
-      this.query.check(context, request);
+      this.query.check(route.query, request);
       return true;
     }
 
     const response = context.getArgByIndex<object>(1);
     this.measure(request, response);
-    const counts = this.policy.countsHandler(context.getHandler(), context.getClass());
     const setHeader = (name: string, value: string): unknown =>
       this.adapterHost.httpAdapter.setHeader(response, name, value);
-    const admission = this.policy.admit(raw, request.ip, counts, setHeader);
+    const admission = this.policy.admit(raw, request.ip, route.counts, setHeader);
     const settle = (error: Error | undefined): boolean => {
       if (error) throw error;
-      this.query.check(context, request);
+      this.query.check(route.query, request);
       return true;
     };
     return admission instanceof Promise ? admission.then(settle) : settle(admission);
+  }
+
+  /**
+   * The facts of the matched route, read from its metadata on its first request. Kept by handler,
+   * for the controller it was read with: a handler a subclassed controller shares is read afresh.
+   */
+  private routeOf(context: ExecutionContext): RouteFacts {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    const kept = this.routes.get(handler);
+    if (kept?.controller === controller) return kept;
+    const route: RouteFacts = {
+      controller,
+      segments: declaredSegments(controller, handler),
+      query: this.query.declarationOf(handler),
+      counts: this.policy.countsHandler(handler, controller),
+    };
+    if (kept === undefined) this.routes.set(handler, route);
+    return route;
   }
 
   /** Counts the request and its latency once its response is sent (errors and 429s included). */

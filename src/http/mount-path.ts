@@ -1,4 +1,3 @@
-import type { ExecutionContext } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import type { IncomingMessage } from 'node:http';
 import type { HttpRequestLike } from './native-http';
@@ -9,27 +8,29 @@ const ROUTE_SEGMENTS = Symbol('vcard-payload.routeSegments');
 
 type Tagged = IncomingMessage & { [ROUTE_SEGMENTS]?: number };
 
-const segmentsByHandler = new WeakMap<object, number>();
-
 function countSegments(path: unknown): number {
   const paths = Array.isArray(path) ? path : [path];
   return typeof paths[0] === 'string' ? paths[0].split('/').filter(Boolean).length : 0;
 }
 
 /**
- * Remembers how many segments the matched route declares itself (`v1/jobs` + `:jobId` = 3), so the
- * path the module is mounted at (a host's global prefix, a RouterModule path, the standalone /api
- * alias) is whatever precedes them in the URL. Declared paths, not guesses from the URL's text.
+ * How many path segments a module route declares itself (`v1/jobs` + `:jobId` = 3), from its
+ * controller's and its handler's paths: read once per route (ApiEdgeGuard keeps it).
  */
-export function rememberRoute(context: ExecutionContext, request: HttpRequestLike): void {
-  const handler = context.getHandler();
-  let segments = segmentsByHandler.get(handler);
-  if (segments === undefined) {
-    segments =
-      countSegments(Reflect.getMetadata(PATH_METADATA, context.getClass())) +
-      countSegments(Reflect.getMetadata(PATH_METADATA, handler));
-    segmentsByHandler.set(handler, segments);
-  }
+export function declaredSegments(controller: object, handler: object): number {
+  return (
+    countSegments(Reflect.getMetadata(PATH_METADATA, controller)) +
+    countSegments(Reflect.getMetadata(PATH_METADATA, handler))
+  );
+}
+
+/**
+ * Remembers on the request how many segments the matched route declares itself
+ * (declaredSegments), so the path the module is mounted at (a host's global prefix, a
+ * RouterModule path, the standalone /api alias) is whatever precedes them in the URL. Declared
+ * paths, not guesses from the URL's text.
+ */
+export function rememberRoute(request: HttpRequestLike, segments: number): void {
   (nativeRequest(request) as Tagged)[ROUTE_SEGMENTS] = segments;
 }
 

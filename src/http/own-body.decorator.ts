@@ -20,14 +20,21 @@ export type OwnBodyTypes = 'all' | ReadonlySet<string>;
 export const ReadsOwnBody = (mediaTypes?: readonly string[]): MethodDecorator =>
   SetMetadata(OWN_BODY, mediaTypes === undefined ? 'all' : new Set(mediaTypes.map((type) => type.toLowerCase())));
 
-/** Every route that reads its own body, by `METHOD path` (`POST /v1/batches`), with the media types it reads itself. */
-export function ownBodyRoutes(discovery: DiscoveryService): Map<string, OwnBodyTypes> {
-  const routes = new Map<string, OwnBodyTypes>();
+/**
+ * Every route that reads its own body, by path then method (`/v1/batches`, `POST`), with the media
+ * types it reads itself: a body parser finds its route's entry with the route's path and the
+ * request's method as they are, building no key.
+ */
+export function ownBodyRoutes(discovery: DiscoveryService): Map<string, Map<string, OwnBodyTypes>> {
+  const routes = new Map<string, Map<string, OwnBodyTypes>>();
   for (const { handler, paths } of declaredRoutes(discovery)) {
     const types = Reflect.getMetadata(OWN_BODY, handler) as OwnBodyTypes | undefined;
     if (types === undefined) continue;
     const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-    for (const path of paths) routes.set(`${method} ${path}`, types);
+    for (const path of paths) {
+      const methods = routes.get(path) ?? new Map<string, OwnBodyTypes>();
+      routes.set(path, methods.set(method, types));
+    }
   }
   return routes;
 }

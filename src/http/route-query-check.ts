@@ -1,4 +1,4 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { NO_QUERY, type QueryDeclaration } from '../core/validation/query-declaration';
 import { CHECKED_QUERY, ROUTE_QUERY } from './route-query.decorator';
 
@@ -10,25 +10,13 @@ import { CHECKED_QUERY, ROUTE_QUERY } from './route-query.decorator';
  */
 @Injectable()
 export class RouteQueryCheck {
-  private readonly declarations = new WeakMap<object, QueryDeclaration<unknown>>();
-
-  check(context: ExecutionContext, request: { query?: unknown }): void {
-    this.checkFor(context.getHandler(), request);
+  /** A handler's declaration (@RouteQuery()), or NO_QUERY: read once per route by ApiEdgeGuard. */
+  declarationOf(handler: object): QueryDeclaration<unknown> {
+    return (Reflect.getMetadata(ROUTE_QUERY, handler) as QueryDeclaration<unknown> | undefined) ?? NO_QUERY;
   }
 
-  /** The same check for a handler known without an execution context; returns the checked query. */
-  checkFor(handler: object, request: { query?: unknown }): unknown {
-    const query = this.declarationOf(handler).validate(request.query);
-    (request as Record<symbol, unknown>)[CHECKED_QUERY] = query;
-    return query;
-  }
-
-  private declarationOf(handler: object): QueryDeclaration<unknown> {
-    let declaration = this.declarations.get(handler);
-    if (declaration === undefined) {
-      declaration = (Reflect.getMetadata(ROUTE_QUERY, handler) as QueryDeclaration<unknown> | undefined) ?? NO_QUERY;
-      this.declarations.set(handler, declaration);
-    }
-    return declaration;
+  /** Checks the request's query against the route's declaration and leaves the checked query on the request. */
+  check(declaration: QueryDeclaration<unknown>, request: { query?: unknown }): void {
+    (request as Record<symbol, unknown>)[CHECKED_QUERY] = declaration.validate(request.query);
   }
 }

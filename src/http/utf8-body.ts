@@ -40,8 +40,9 @@ export function charsetError(contentType: string | undefined, kind: string, type
 /**
  * A body's bytes as text, or the error that refuses them: a declared charset other than UTF-8
  * (415), or bytes that are not UTF-8 (400 invalid_encoding, never replacement characters in a
- * card). isUtf8 (simdutf) rejects what a fatal decoder rejects: invalid bytes, overlong forms,
- * encoded surrogates.
+ * card). The decoder writes U+FFFD for every invalid byte, overlong form or encoded surrogate, so
+ * a text without one came from valid UTF-8; only a text with one is checked by isUtf8 (simdutf),
+ * which rejects what a fatal decoder rejects and tells an invalid body from one that sent U+FFFD.
  */
 export function utf8BodyText(
   body: Buffer,
@@ -51,6 +52,7 @@ export function utf8BodyText(
 ): string | ApiError {
   const refused = charsetError(contentType, kind, type);
   if (refused) return refused;
-  if (!isUtf8(body)) return new ApiError('invalid_encoding');
-  return body.toString('utf8');
+  const text = body.toString('utf8');
+  if (text.includes('\uFFFD') && !isUtf8(body)) return new ApiError('invalid_encoding');
+  return text;
 }

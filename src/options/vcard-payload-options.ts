@@ -89,7 +89,9 @@ export interface VCardPayloadOptions {
    * most `queueLimit` tasks waiting (`RENDER_QUEUE_LIMIT`, default 4 per worker): styled codes and
    * their check (POST v1/qrcodes with a style, styled codes.zip), where one more single code is
    * refused at once with 503 `renderer_busy`; a sheet's planning and codes; a plain codes.zip's
-   * codes, on the workers and the cores they leave. An archive or a sheet waits for room instead.
+   * codes, on the workers and the cores they leave; scans (POST v1/scans, read_qr_code: one more
+   * is refused at once with 503 `scanner_busy`). An archive, a sheet or a ZIP batch's scan waits
+   * for room instead.
    * While a styled codes.zip of at least 100 codes streams, helpers draw it on the cores the
    * workers leave. Closed when the application shuts down.
    */

@@ -50,7 +50,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   // JSON only: fastify's default text/plain parser would let a plain-text body reach validation.
   fastify.removeContentTypeParser('text/plain');
   // The routes that read their own body are known once Nest has read the controllers (below).
-  const ownBody = new Map<string, OwnBodyTypes>();
+  const ownBody = new Map<string, ReadonlyMap<string, OwnBodyTypes>>();
   useStrictJsonParser(fastify, ownBody);
   useCsvParser(fastify, ownBody);
   usePassThroughParsers(fastify, [...VCARD_BODY_TYPES, ...SCAN_PASS_THROUGH_TYPES, ...ZIP_BODY_TYPES], ownBody);

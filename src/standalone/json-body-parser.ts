@@ -8,10 +8,10 @@ import { utf8BodyText } from '../http/utf8-body';
 type Done = (error: Error | null, body?: unknown) => void;
 
 /**
- * The routes that read their own body (@ReadsOwnBody()) by `METHOD url`, with the media types they
- * read themselves; filled once the app's routes are known.
+ * The routes that read their own body (@ReadsOwnBody()) by path, then method, with the media types
+ * they read themselves; filled once the app's routes are known.
  */
-export type OwnBodyRoutes = ReadonlyMap<string, OwnBodyTypes>;
+export type OwnBodyRoutes = ReadonlyMap<string, ReadonlyMap<string, OwnBodyTypes>>;
 
 /** What a parser reads of `request.routeOptions`, a getter that builds a new object on every read. */
 type RouteOptions = FastifyRequest['routeOptions'];
@@ -22,8 +22,7 @@ function readsOwnBody(
   ownBody: OwnBodyRoutes,
   mediaType: string,
 ): boolean {
-  if (ownBody.size === 0) return false;
-  const types = ownBody.get(`${request.method} ${route.url}`);
+  const types = ownBody.size === 0 ? undefined : ownBody.get(route.url ?? '')?.get(request.method);
   return types === 'all' || (types?.has(mediaType) ?? false);
 }
 

@@ -255,6 +255,12 @@ export const ERROR_CODES = {
     hint: 'Retry after the number of seconds in the Retry-After header; plain codes (no style) are not affected.',
     when: 'POST /v1/qrcodes (or create_vcard_qr_code) with a style while the render pool runs its most tasks and its queue is full, or while the route already reads and judges its most requests at once. Refused at once, with Retry-After; nothing is queued.',
   },
+  scanner_busy: {
+    status: 503,
+    message: 'Every scanner is busy and its queue is full.',
+    hint: 'Retry after the number of seconds in the Retry-After header; other routes are not affected.',
+    when: 'POST /v1/scans (or read_qr_code) while the scan pool runs its most scans and its queue is full, or while the route already reads and scans its most images at once. Refused at once, before the image is read, with Retry-After; nothing is queued. The scans of a batch (a ZIP of images) wait for room instead.',
+  },
   service_unavailable: {
     status: 503,
     message: 'A back end the service needs is unavailable.',

@@ -12,7 +12,7 @@ export interface QueryDeclaration<T> {
   readonly names: readonly string[];
   /**
    * The checked query; throws ApiError invalid_query. Absent parameters stay absent (a default is
-   * documented, and applied where the parameter is used: an absent `format` is today's card).
+   * documented, and applied where the parameter is used: an absent `format` is a vCard 3.0 card).
    */
   validate(query: unknown): T;
   /** Each parameter's JSON schema (with its description), for OpenAPI and MCP. */
@@ -24,10 +24,15 @@ export function declareQuery<T>(parameters: Record<string, Rule>): QueryDeclarat
   const rule: ObjectRule = { kind: 'object', fields: parameters };
   const validator = compileValidator<Record<string, unknown>>(rule);
   const names = Object.keys(parameters);
+  // An empty query is what most requests send: when the rules take it as it is (no parameter is
+  // required or given a value), it is checked once here, not on every request.
+  const empty = validator({});
+  const emptyIsValid = empty.ok && Object.keys(empty.value).length === 0;
   return {
     rule,
     names,
     validate(query) {
+      if (emptyIsValid && hasNoParameters(query)) return {} as T;
       const outcome = validator(asParameters(query));
       if (!outcome.ok) throw invalidQuery(outcome.issues[0], names);
       return outcome.value as T;
@@ -40,6 +45,13 @@ export function declareQuery<T>(parameters: Record<string, Rule>): QueryDeclarat
 
 /** A route that takes no query parameter: any one is refused. */
 export const NO_QUERY = declareQuery<Record<string, never>>({});
+
+/** Whether a parsed query holds no parameter at all (asParameters() reads it as `{}`). */
+function hasNoParameters(query: unknown): boolean {
+  if (typeof query !== 'object' || query === null) return true;
+  for (const name in query) if (Object.hasOwn(query, name)) return false;
+  return true;
+}
 
 /**
  * A query string's values as the rules read them: a repeated parameter (an array from the

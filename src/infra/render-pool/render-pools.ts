@@ -33,7 +33,8 @@ export type CodePool = RenderPool<Parameters<typeof renderCodeTask>[0], Awaited<
  *   they leave (`spareCores`): its threads run below the event loop's priority, so the event loop
  *   zips (and answers others) first and they draw on whatever it leaves.
  * - `sheetItems`: a sheet's planning and codes, on `workers` threads.
- * - `scans`: images scanned for codes (ScansService), on `workers` threads; a scan waits for room.
+ * - `scans`: images scanned for codes (ScansService), on `workers` threads and `queueLimit`
+ *   waiting; a request's scan is refused when it is full, a batch's scan waits for room.
  * - `codeHelpers()`: a styled archive's helpers on the spare cores, made for the archives that
  *   stream and closed by CodeRenderer when the last one ends.
  */

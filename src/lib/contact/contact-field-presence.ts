@@ -56,7 +56,7 @@ export function textLimits(schema: ObjectRule): Record<string, number> {
   return limits;
 }
 
-/** Whether a validated contact holds only fields of the first contract (see RuleDoc.firstContract). */
+/** Whether a validated contact holds only the eight flat text fields (those declared RuleDoc.firstContract). */
 export function firstContractOnly(schema: ObjectRule): (contact: object) => boolean {
   const first = new Set(
     Object.entries(schema.fields)

@@ -20,8 +20,8 @@ export interface RuleDoc {
    */
   keptDocs?: string;
   /**
-   * One of the first contract's eight fields: a card of these alone, with no format or budget, is
-   * answered in that contract's shape (no `format`, no `qr.omitted`), byte for byte as it always was.
+   * One of the eight flat text fields (fullName to note): a card of these alone, with no format,
+   * budget or tag, is answered without `format` and `qr.omitted` (docs/contact.md#compatibility).
    */
   firstContract?: boolean;
   /**

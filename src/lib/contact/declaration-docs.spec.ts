@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTACT_FIELDS } from '../../../test/fixtures/vcard/contact.arbitrary';
-import { FIRST_CONTRACT_FIELDS } from '.';
+import { CONTACT_CSV_COLUMN_FORMS, FIRST_CONTRACT_FIELDS } from '.';
 import type { CardSpec } from './card-spec';
 import { CONTACT_SCHEMA } from './contact-schema';
 import type { Rule } from './contact-rules';
@@ -88,6 +88,31 @@ describe('docs/contact.md', () => {
         .sort(),
     );
   });
+
+  it('lists every CSV column form the declaration gives, and no other (its examples in brackets aside)', () => {
+    const documented = tableRows(text, '| Column | Value |').flatMap(([column]) =>
+      codeNames(column.replace(/\([^)]*\)/g, '')),
+    );
+    const derived = CONTACT_CSV_COLUMN_FORMS.flatMap((line) => line.replace(/ \(.*\)$/, '').split(', '));
+    expect([...documented].sort()).toEqual([...derived].sort());
+  });
+
+  it('lists the QR budget’s steps in their order, each naming its field', () => {
+    const section = text.slice(text.indexOf('## QR budget'));
+    const steps = [...section.matchAll(/^\d+\. (.+)$/gm)].map(([, step]) => step);
+    const budgeted = fields.flatMap(([name, { budget }]) =>
+      budget === undefined
+        ? []
+        : [{ name, rank: budget.rank }, ...(budget.firstRank === undefined ? [] : [{ name, rank: budget.firstRank }])],
+    );
+    const order = budgeted.sort((a, b) => a.rank - b.rank).map(({ name }) => name);
+    // A step names its field as code (`note`) or in words ("phones after the first", "the first URL").
+    const names = (step: string, name: string): boolean =>
+      step.toLowerCase().replaceAll(/[\s`]/g, '').includes(name.toLowerCase().replace(/e?s$/, ''));
+    expect(steps.map((step, i) => ({ step, names: names(step, order[i] ?? '?') }))).toEqual(
+      order.map((_, i) => ({ step: steps[i], names: true })),
+    );
+  });
 });
 
 describe('docs/encoding.md', () => {
@@ -112,5 +137,16 @@ describe('the playground', () => {
     const source = read('src/playground/client/more-fields.js');
     const list = /export const FLAT_FIELDS = \[([^\]]*)\];/.exec(source)?.[1];
     expect(list?.split(',').map((item) => item.trim().replace(/^'|'$/g, ''))).toEqual([...FIRST_CONTRACT_FIELDS]);
+  });
+
+  it('writes a control for each flat field in its page, in declaration order, a text box where line breaks are kept', () => {
+    const page = read('src/playground/client/index.html');
+    const controls = [...page.matchAll(/<(input|textarea) id="f-([^"]+)"/g)].map(([, tag, field]) => ({ field, tag }));
+    expect(controls).toEqual(
+      FIRST_CONTRACT_FIELDS.map((field) => {
+        const rule = CONTACT_SCHEMA.fields[field];
+        return { field, tag: rule.kind === 'text' && rule.multiLine === true ? 'textarea' : 'input' };
+      }),
+    );
   });
 });

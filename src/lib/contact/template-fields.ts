@@ -28,7 +28,7 @@ export function requiredFieldsOf(schema: ObjectRule): string[] {
 
 /**
  * A template's required and optional fields: the contact's required fields, then the template's own.
- * A template may name only the first contract's fields (the fields the Template schema lists),
+ * A template may name only the eight flat text fields (firstContract; those the Template schema lists),
  * each once, and none the contact already requires.
  */
 export function templateFieldsOf(schema: ObjectRule, declared: TemplateFieldDeclaration): TemplateFields {

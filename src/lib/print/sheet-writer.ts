@@ -105,7 +105,7 @@ export async function writeSheet(
 
 /**
  * The report's note on how an item's card was fitted, counted in `fits`: what was left out (as
- * `exact` has always said it), or with `fit=auto` "trimmed" or "turned to MECARD" before it.
+ * `exact` says it), or with `fit=auto` "trimmed" or "turned to MECARD" before it.
  */
 function fitNotes(entry: SheetItem, fits: NonNullable<SheetReportCounts['fits']>): string[] {
   const omitted = entry.omitted ?? [];

@@ -22,7 +22,7 @@ export interface EncodedVCard {
   qrPayload: string;
   /** The whole card as .vcf file text, folded at 75 octets. */
   vcard: string;
-  /** Only once a field or parameter beyond the first contract is used (docs/contact.md#compatibility). */
+  /** Only when a field beyond the eight flat text fields, or a format, budget or tag, is used (docs/contact.md). */
   format?: VCardFormat;
   qr: QrInfo;
   /** The level the fit report speaks of, when the request named one (kept by jobs and batches, never answered). */
@@ -50,8 +50,8 @@ export interface StoredCard {
 
 /**
  * The card of a validated contact, with the figures derived from its payload (docs/encoding.md):
- * one path for every contact, through encodeCard. A contact of the first contract's fields only,
- * with no format, budget or tag, is described as it always was (no `format`, no `qr.omitted`).
+ * one path for every contact, through encodeCard. A contact of the eight flat text fields only,
+ * with no format, budget or tag, is described by its payload alone (no `format`, no `qr.omitted`).
  *
  * Callers validate first (ContactValidator); what is left here are QrBudgetExceededError,
  * NfcCapacityExceededError and QrCapacityExceededError for a card that cannot fit, and

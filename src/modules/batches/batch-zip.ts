@@ -43,7 +43,7 @@ export async function readZipContacts(
 
 async function scanned(image: Buffer, scans: ScansService) {
   try {
-    return contactOf(await scans.scan(image, 'application/octet-stream'));
+    return contactOf(await scans.scan(image, 'application/octet-stream', 'wait'));
   } catch (error) {
     if (!(error instanceof ApiError) || error.getStatus() >= 500) throw error;
     return { error: storedError(error) };

@@ -44,7 +44,7 @@ export class McpHttpTransport {
   }
 
   private async serveLegacy(server: Server, request: Request, body: unknown): Promise<Response> {
-    // JSON responses, as before 2026-07-28 was served: plain JSON for curl and non-SDK clients; an
+    // A protocol version before 2026-07-28 gets JSON responses: plain JSON for curl and non-SDK clients; an
     // SSE stream only for a message that sends progress before its answer (mcp-progress.ts).
     const transport = new (mcpSdk().WebStandardStreamableHTTPServerTransport)({
       sessionIdGenerator: undefined,

@@ -18,7 +18,7 @@ export function progressTokenOf(params: unknown): ProgressToken | undefined {
  * Whether this POST's message will send progress before its answer, so the answer must be an SSE
  * stream: a create_vcard_batch call with a progress token, or a tasks/result for a batch task with
  * one (its own, or the one of the call that created the task). Every other message is answered as
- * plain JSON, as before.
+ * plain JSON.
  */
 export function sendsProgress(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;

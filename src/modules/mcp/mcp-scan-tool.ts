@@ -60,7 +60,8 @@ export class McpScanTool {
   async call(args: Record<string, unknown>): Promise<CallToolResult> {
     onlyArguments(args, ['image', 'mediaType']);
     const { bytes, mediaType } = imageArgument(args, this.config.bodyLimits.scan);
-    return structuredResult(await this.scans.scan(bytes, mediaType));
+    // As the route: a full scan pool refuses the call (scanner_busy) instead of queueing it.
+    return structuredResult(await this.scans.scan(bytes, mediaType, 'refuse'));
   }
 }
 

@@ -27,7 +27,7 @@ export interface McpSdk {
  *   -32602 with the sentence `toolCallProblem()` gives, in either era, before the SDK's check;
  * - a tools/call answered with a task (CreateTaskResult, the 2025-11-25 Tasks extension: McpTasks)
  *   goes round the SDK's check of every tools/call answer as a CallToolResult (the SDK has no
- *   runtime for tasks); every other answer is checked as before;
+ *   runtime for tasks); every other answer goes through that check;
  * - on 2026-07-28, where every result names the server in `_meta`, only `server/discover` carries
  *   the whole identity (title, website, icons); other results name it and its version, which keeps
  *   `tools/list` within its 24,000 bytes.

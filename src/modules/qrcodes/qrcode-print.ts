@@ -66,7 +66,7 @@ export class QrCodePrints {
    * A PNG, an SVG or JSON with `size` or `dpi`, as POST /v1/vcard answers them: the PNG at the
    * largest whole scale that fits `size` at `dpi` (300 by default), with pHYs; the SVG `size` wide
    * in mm (30mm with `dpi` alone); JSON with qr.print when `size` is given and its image drawn as
-   * its type would be. A styled code is checked at the scale it is drawn at, as always.
+   * its type would be. A styled code is checked at the scale it is drawn at.
    */
   async image(
     contact: ContactFields,

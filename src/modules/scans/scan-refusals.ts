@@ -2,6 +2,9 @@ import { ApiError } from '../../core/errors/api-error';
 import { SCAN_IMAGE_LIMITS, type ScanImageRefusal } from '../../lib/scan';
 import type { NoCodeFinding } from '../../lib/scan';
 
+/** Seconds a scan refused as busy is told to wait (Retry-After): a queue of scans drains in about a second. */
+const BUSY_RETRY_SECONDS = '1';
+
 /** The media types POST /v1/scans takes as its body. */
 export const SCAN_BODY_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp', 'multipart/form-data'];
 
@@ -61,4 +64,9 @@ export function noCodeFound(finding: NoCodeFinding, width: number, height: numbe
     hint: CAUSE_HINTS[finding.causes[0]],
     details: { causes: finding.causes, seen: finding.seen, width, height },
   });
+}
+
+/** The 503 of a scan refused because every scanner is busy and the queue is full, or the route holds its most scans. */
+export function scannerBusy(): ApiError {
+  return new ApiError('scanner_busy', { headers: { 'Retry-After': BUSY_RETRY_SECONDS } });
 }

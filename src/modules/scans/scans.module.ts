@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { VCardModule } from '../vcard/vcard.module';
+import { ScanAdmission } from './scan-admission';
 import { ScansController } from './scans.controller';
 import { ScansService } from './scans.service';
 
@@ -7,7 +8,7 @@ import { ScansService } from './scans.service';
 @Module({
   imports: [VCardModule],
   controllers: [ScansController],
-  providers: [ScansService],
+  providers: [ScansService, ScanAdmission],
   exports: [ScansService],
 })
 export class ScansModule {}

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../../core/errors/api-error';
 import { ownBuffer } from '../../infra/render-pool/moved-result';
-import { RenderPoolClosedError, RenderPoolError } from '../../infra/render-pool/render-pool.errors';
+import type { WhenFull } from '../../infra/render-pool/render-pool';
+import {
+  RenderPoolBusyError,
+  RenderPoolClosedError,
+  RenderPoolError,
+} from '../../infra/render-pool/render-pool.errors';
 import { RenderPools } from '../../infra/render-pool/render-pools';
 import {
   mecardAsVCard,
@@ -12,16 +17,24 @@ import {
 } from '../../lib/scan';
 import { VCardImportService } from '../vcard/vcard-import.service';
 import type { ScanAnswer, ScanAnswerCode } from './scan-answer';
-import { invalidImage, noCodeFound, refusedImage, SCAN_IMAGE_TYPES, unreadableImageType } from './scan-refusals';
+import {
+  invalidImage,
+  noCodeFound,
+  refusedImage,
+  SCAN_IMAGE_TYPES,
+  scannerBusy,
+  unreadableImageType,
+} from './scan-refusals';
 
 const RETRY_SECONDS = '2';
 
 /**
  * Reads the QR codes in an image: the one entry point of every surface that scans (POST /v1/scans,
  * the MCP tool, a batch of scans). The image is checked from its header first (type, pixels,
- * structure, metadata), then decoded and read by both decoders on a render-pool worker, waiting for
- * room when every worker is busy; a code that holds a vCard or MECARD is imported as a text/vcard
- * body is. Nothing is stored or logged.
+ * structure, metadata), then decoded and read by both decoders on a render-pool worker; when every
+ * worker is busy and the queue is full, a request is refused (503 scanner_busy) and a batch's scan
+ * waits for room. A code that holds a vCard or MECARD is imported as a text/vcard body is. Nothing
+ * is stored or logged.
  */
 @Injectable()
 export class ScansService {
@@ -34,12 +47,14 @@ export class ScansService {
    * The codes in `image`, sent as `mediaType` (image/png, image/jpeg or image/webp;
    * application/octet-stream or empty: the type its bytes show). 400 invalid_image, 413
    * payload_too_large (pixels), 415 for another type, 422 no_code_found when no code is read.
+   * `whenFull`: how a full scan pool meets it, `refuse` (503 scanner_busy at once: a request) or
+   * `wait` (for room: a batch's images, one at a time).
    */
-  async scan(image: Buffer, mediaType: string): Promise<ScanAnswer> {
+  async scan(image: Buffer, mediaType: string, whenFull: WhenFull): Promise<ScanAnswer> {
     const type = imageType(image, mediaType);
     const header = readScanImageHeader(image, type);
     if ('refused' in header) throw refusedImage(header);
-    const scanned = await this.run(image, header);
+    const scanned = await this.run(image, header, whenFull);
     if ('undecodable' in scanned)
       throw invalidImage(scanned.undecodable, 'The image is damaged: its pixels cannot be decoded.');
     if (scanned.noCode) throw noCodeFound(scanned.noCode, scanned.width, scanned.height);
@@ -49,12 +64,17 @@ export class ScansService {
     };
   }
 
-  private async run(image: Buffer, header: Exclude<ReturnType<typeof readScanImageHeader>, { refused: unknown }>) {
+  private async run(
+    image: Buffer,
+    header: Exclude<ReturnType<typeof readScanImageHeader>, { refused: unknown }>,
+    whenFull: WhenFull,
+  ) {
     // The worker takes a copy of its own, moved rather than copied again; the caller's buffer stays whole.
     const moved = ownBuffer(new Uint8Array(image));
     try {
-      return await this.pools.scans.run({ image: moved, header }, [moved], 'wait');
+      return await this.pools.scans.run({ image: moved, header }, [moved], whenFull);
     } catch (error) {
+      if (error instanceof RenderPoolBusyError) throw scannerBusy();
       if (error instanceof RenderPoolClosedError)
         throw new ApiError('service_unavailable', {
           message: 'The service is shutting down.',

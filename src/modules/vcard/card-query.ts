@@ -99,7 +99,7 @@ export const CARD_QUERY = withTagFormatRule(declareQuery<CardQuery>(CARD_PARAMET
 /** A card's parameters and an image's, checked. */
 export type CardImageQuery = CardQuery & { scale?: number; margin?: number };
 
-/** The encoder's options of checked card parameters: nothing at all for today's card. */
+/** The encoder's options of checked card parameters: none at all when the query gives none. */
 export function cardOptions(query: CardQuery): EncodeOptions {
   const options: EncodeOptions = {};
   if (query.format !== undefined) options.format = query.format;
@@ -119,7 +119,7 @@ export function qrImageOptions(query: { qrLevel?: QrLevel; scale?: number; margi
   };
 }
 
-/** The options as they take part in a request's fingerprint: nothing at all for today's card. */
+/** The options as they take part in a request's fingerprint: nothing at all when there are none. */
 export function optionsFingerprint(options: EncodeOptions): Record<string, unknown> {
   return {
     ...(options.format ? { format: options.format } : {}),

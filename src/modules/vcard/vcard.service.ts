@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, ServiceConfig } from '../../options/service-config';
 import { ApiError } from '../../core/errors/api-error';
+import { answerObject } from '../../http/answer-object';
 import type { ContactFields } from '../../lib/contact';
 import { NfcCapacityExceededError } from '../../lib/nfc';
 import {
@@ -56,14 +57,14 @@ export class VCardService {
     return this.response(describeStoredCard(stored));
   }
 
+  /** The response, built as answerObject() builds what Nest sends (the keys in this order). */
   private response({ vcard, qrPayload, format, qr, nfc }: EncodedVCard): VCardResponseDto {
-    const response: VCardResponseDto = {
-      vcard,
-      qrPayload,
-      generatorUrl: this.config.generatorUrl,
-      privacyNote: PRIVACY_NOTE,
-      qr,
-    };
+    const response = answerObject<VCardResponseDto>();
+    response.vcard = vcard;
+    response.qrPayload = qrPayload;
+    response.generatorUrl = this.config.generatorUrl;
+    response.privacyNote = PRIVACY_NOTE;
+    response.qr = qr;
     if (format !== undefined) response.format = format;
     if (nfc !== undefined) response.nfc = nfc;
     return response;

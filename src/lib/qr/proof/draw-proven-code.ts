@@ -33,6 +33,6 @@ export async function drawProvenCode(order: StyledCodeOrder): Promise<ProvenDraw
     order.proof === 'full' ? PROOF_SET : [],
   );
   releaseRaster(asSent.image);
-  // The file's raster alone is the check as it always was: its answer stays {zbar, zxing}.
+  // Without the full proof the check reads the file's raster alone: its answer is {zbar, zxing}.
   return { ...drawn, check: order.proof === 'full' ? check : { zbar: check.zbar, zxing: check.zxing } };
 }

@@ -3,7 +3,7 @@ import { encodeVCard } from '../../../lib/vcard';
 
 /**
  * The request example of every route that takes a contact: the contact's required fields and the
- * first contract's, in declaration order, with the examples their declarations give, so that
+ * eight flat text fields, in declaration order, with the examples their declarations give, so that
  * Swagger UI's Try it out sends a real contact instead of a sample it generates from the schema
  * (every optional field, "string" where there is no example).
  */

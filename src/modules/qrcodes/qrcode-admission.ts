@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CodeRenderer } from '../../infra/render-pool/code-renderer';
+import { HeldPlaces } from '../../infra/render-pool/held-places';
 import { rendererBusy } from './qrcodes.service';
 
 /**
@@ -10,25 +11,17 @@ import { rendererBusy } from './qrcodes.service';
  * is read, with 503 renderer_busy.
  */
 @Injectable()
-export class QrCodeAdmission {
-  private held = 0;
-
-  constructor(private readonly renderer: CodeRenderer) {}
+export class QrCodeAdmission extends HeldPlaces {
+  constructor(private readonly renderer: CodeRenderer) {
+    super();
+  }
 
   get limit(): number {
     const { workers, queueLimit } = this.renderer.capacity;
     return 4 * (workers + queueLimit);
   }
 
-  /** Holds a place for one request and returns what frees it; throws renderer_busy when none is free. */
-  enter(): () => void {
-    if (this.held >= this.limit) throw rendererBusy();
-    this.held++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.held--;
-    };
+  protected refusal(): Error {
+    return rendererBusy();
   }
 }

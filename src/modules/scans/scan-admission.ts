@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { HeldPlaces } from '../../infra/render-pool/held-places';
 import { RenderPools } from '../../infra/render-pool/render-pools';
 import { scannerBusy } from './scan-refusals';
 
@@ -10,25 +11,17 @@ import { scannerBusy } from './scan-refusals';
  * its body is read, with 503 scanner_busy.
  */
 @Injectable()
-export class ScanAdmission {
-  private held = 0;
-
-  constructor(private readonly pools: RenderPools) {}
+export class ScanAdmission extends HeldPlaces {
+  constructor(private readonly pools: RenderPools) {
+    super();
+  }
 
   get limit(): number {
     const { workers, queueLimit } = this.pools.scans;
     return workers + queueLimit;
   }
 
-  /** Holds a place for one request and returns what frees it; throws scanner_busy when none is free. */
-  enter(): () => void {
-    if (this.held >= this.limit) throw scannerBusy();
-    this.held++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.held--;
-    };
+  protected refusal(): Error {
+    return scannerBusy();
   }
 }

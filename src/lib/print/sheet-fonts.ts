@@ -1,4 +1,10 @@
-import { shippedFace as face, type FontFamily, type FontWeight } from '../fonts/shipped-faces';
+import {
+  inCoverage,
+  shippedCoverage,
+  shippedFace as face,
+  type FontFamily,
+  type FontWeight,
+} from '../fonts/shipped-faces';
 
 export type { FontFamily, FontWeight };
 
@@ -8,9 +14,9 @@ export function useFace(doc: PDFKit.PDFDocument, family: FontFamily, weight: Fon
   return doc.font(face(family, weight) as unknown as string, `${family}-${weight}`);
 }
 
-/** Coverage is read from the regular faces: the bold ones hold the same characters. */
+/** Coverage is read from the regular faces' character maps: the bold ones hold the same characters. */
 function covers(family: FontFamily, codePoint: number): boolean {
-  return face(family, 'regular').hasGlyphForCodePoint(codePoint);
+  return inCoverage(shippedCoverage(family), codePoint);
 }
 
 /** A stretch of text drawn in one family. */

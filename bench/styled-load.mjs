@@ -79,7 +79,13 @@ const startFlood = async (url) => {
 
 const clientCpu = process.env.BENCH_STYLED_CPU === '0' ? 'core 1' : 'shared';
 const route = { name: 'POST /v1/vcard', method: 'POST', path: '/v1/vcard', body: TYPICAL_CARD, expectStatus: 200 };
-const service = await startService({ dist: resolve(root, 'dist'), cpu: process.env.BENCH_STYLED_CPU ?? '0-1' });
+// BENCH_STYLED_NODE_FLAGS (space-separated) replaces `npm start`'s V8 flags, for an A/B of them.
+const flags = process.env.BENCH_STYLED_NODE_FLAGS?.split(' ').filter(Boolean);
+const service = await startService({
+  dist: resolve(root, 'dist'),
+  cpu: process.env.BENCH_STYLED_CPU ?? '0-1',
+  ...(flags ? { flags } : {}),
+});
 try {
   await drive(service, route, { amount: 20_000, connections: 10 });
   const max = await drive(service, route, { duration: 5, connections: 10 });
